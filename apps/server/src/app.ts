@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import type { DatabaseHandle } from '@barbershop/db';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { barbersRoutes } from './modules/barbers/barbers.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
+import { localMediaStorage, type MediaStorage } from './modules/media/media.storage.ts';
+import { shopRoutes } from './modules/shop/shop.routes.ts';
+import { accessPlugin } from './plugins/access.ts';
+import { databasePlugin } from './plugins/database.ts';
+import { AppError, errorsPlugin } from './plugins/errors.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { ssrPlugin } from './plugins/ssr.ts';
+
+export type BuildOptions = {
+  /** An open database to use instead of the configured one (tests). */
+  database?: DatabaseHandle;
+  /** Media storage to use instead of DATA_DIR/media (tests). */
+  media?: MediaStorage;
+  /** Serve pages: 'dev' through Vite, 'build' from the production build, false for the API only. */
+  web?: 'dev' | 'build' | false;
+  /** Write logs (default: as configured). */
+  logger?: boolean;
+};
+
+export const WEB_ROOT = resolve(import.meta.dirname, '../../web');
+
+/** Builds the whole server: every plugin and module, in order, in one place. */
+export async function buildApp(config: Config, options: BuildOptions = {}) {
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            ...(config.production
+              ? {}
+              : { transport: { target: 'pino-pretty', options: { singleLine: true } } }),
+          },
+    genReqId: (req) => {
+      const id = req.headers['x-request-id'];
+      return typeof id === 'string' && /^[\w-]{1,64}$/.test(id) ? id : randomUUID();
+    },
+    trustProxy: config.production ? '127.0.0.1,::1' : false,
+    forceCloseConnections: 'idle',
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(accessPlugin);
+  await app.register(securityPlugin, { publicUrl: config.publicUrl, dev: options.web === 'dev' });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(cookie, { secret: config.sessionSecret });
+  await app.register(rateLimit, { global: false });
+  await app.register(databasePlugin, {
+    handle: options.database,
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+  });
+  app.decorate('media', options.media ?? localMediaStorage(join(config.dataDir, 'media')));
+  await app.register(openapiPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(mediaRoutes);
+  await app.register(
+    async (api) => {
+      await api.register(shopRoutes);
+      await api.register(barbersRoutes);
+      api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async () => {
+        throw new AppError('not_found', 'No such API route.');
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  if (options.web) await app.register(ssrPlugin, { config, webRoot: WEB_ROOT, dev: options.web === 'dev' });
+  return app;
+}

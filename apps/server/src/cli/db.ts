@@ -1,0 +1,50 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { openDatabase } from '@barbershop/db';
+import { isSeeded, seed } from '@barbershop/db/seed';
+import { sql } from 'drizzle-orm';
+import { ConfigError, loadConfig } from '../config.ts';
+import { storeImage } from '../modules/media/images.ts';
+import { localMediaStorage } from '../modules/media/media.storage.ts';
+
+const USAGE = 'Usage: db <migrate | seed [--if-empty] | reset>';
+
+/** Database tasks for the README's scripts: npm run db:migrate, db:seed, db:reset. */
+async function main(args: string[]) {
+  const [command, ...flags] = args;
+  if (!command || !['migrate', 'seed', 'reset'].includes(command)) throw new ConfigError(USAGE);
+  const config = loadConfig();
+  if (command === 'reset' && config.production && !config.demo) {
+    throw new ConfigError('Refusing to reset a production database.');
+  }
+  if (command === 'reset' && !config.databaseUrl) {
+    await rm(join(config.dataDir, 'db'), { recursive: true, force: true });
+    await rm(join(config.dataDir, 'media'), { recursive: true, force: true });
+  }
+  const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    if (command === 'reset' && config.databaseUrl) {
+      await handle.db.execute(sql`drop schema if exists public cascade`);
+      await handle.db.execute(sql`drop schema if exists drizzle cascade`);
+      await handle.db.execute(sql`create schema public`);
+    }
+    await handle.migrate();
+    console.warn('Database migrated.');
+    if (command === 'migrate') return;
+    if (flags.includes('--if-empty') && (await isSeeded(handle.db))) {
+      console.warn('Database already has data; not seeding.');
+      return;
+    }
+    const media = localMediaStorage(join(config.dataDir, 'media'));
+    const started = Date.now();
+    await seed(handle.db, { storeImage: (png) => storeImage(media, png) });
+    console.warn(`Sample data seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  } finally {
+    await handle.close();
+  }
+}
+
+main(process.argv.slice(2)).catch((error) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+const HealthSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
+
+/** Liveness and readiness, outside /api so load balancers need no cookies or CSRF rules. */
+export async function healthRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/healthz',
+    { schema: { hide: true, response: { 200: HealthSchema } }, config: { access: 'public' } },
+    async () => ({ status: 'ok' as const }),
+  );
+  r.get(
+    '/readyz',
+    {
+      schema: { hide: true, response: { 200: HealthSchema, 503: HealthSchema } },
+      config: { access: 'public' },
+    },
+    async (request, reply) => {
+      try {
+        if (!app.database.migrated()) throw new Error('migrations have not run');
+        await Promise.race([
+          app.database.ping(),
+          new Promise((_, reject) =>
+            setTimeout(() => reject(new Error('database ping timed out')), 2000).unref(),
+          ),
+        ]);
+        return { status: 'ok' as const };
+      } catch (error) {
+        request.log.warn({ err: error }, 'not ready');
+        return reply.status(503).send({ status: 'unavailable' as const });
+      }
+    },
+  );
+}

@@ -1,0 +1,54 @@
+import { ACCESS } from '@barbershop/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from './errors.ts';
+
+/** Who may call a route. Every route declares one; a route without a rule refuses to register. */
+export type Access = 'public' | 'signedIn' | 'staff' | 'admin';
+
+export type SessionUser = { id: string; name: string; email: string; picture: string; accessLevel: number };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, set by the session plugin; null when signed out. */
+    user: SessionUser | null;
+  }
+}
+
+export function isStaff(user: SessionUser | null): boolean {
+  return !!user && user.accessLevel >= ACCESS.staff;
+}
+
+export function isAdmin(user: SessionUser | null): boolean {
+  return !!user && user.accessLevel >= ACCESS.admin;
+}
+
+/** Throws the error a caller without the required role gets: 401 signed out, 403 role too low. */
+export function assertAccess(request: FastifyRequest, access: Access): void {
+  if (access === 'public') return;
+  if (!request.user) throw new AppError('unauthorized', 'Sign in to continue.');
+  if (access === 'staff' && !isStaff(request.user)) throw new AppError('forbidden', 'Staff only.');
+  if (access === 'admin' && !isAdmin(request.user)) throw new AppError('forbidden', 'Administrators only.');
+}
+
+export const accessPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('user', null);
+    app.addHook('onRoute', (route) => {
+      const access = route.config?.access;
+      if (!access) {
+        if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs')) {
+          throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+        }
+        return;
+      }
+      const previous = route.preHandler;
+      const check = async (request: FastifyRequest) => assertAccess(request, access);
+      route.preHandler = [check, ...(Array.isArray(previous) ? previous : previous ? [previous] : [])];
+    });
+  },
+  { name: 'access', dependencies: ['errors'] },
+);

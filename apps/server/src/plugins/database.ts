@@ -1,0 +1,45 @@
+import { type Database, type DatabaseHandle, openDatabase } from '@barbershop/db';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    database: DatabaseHandle & { migrated: () => boolean };
+  }
+}
+
+export type DatabasePluginOptions = { handle?: DatabaseHandle; url?: string | undefined; dataDir: string };
+
+const RETRY_MS = 5000;
+
+/**
+ * Opens (or adopts) the database and migrates it. A server that cannot reach PostgreSQL at boot
+ * still starts, answers /readyz with 503, and keeps retrying, so an orchestrator can wait for it.
+ */
+export const databasePlugin = fp(
+  async (app: FastifyInstance, options: DatabasePluginOptions) => {
+    const handle = options.handle ?? (await openDatabase({ url: options.url, dataDir: options.dataDir }));
+    let migrated = false;
+    let timer: NodeJS.Timeout | undefined;
+    const attempt = async () => {
+      try {
+        await handle.migrate();
+        migrated = true;
+      } catch (error) {
+        if (handle.driver === 'pglite') throw error;
+        app.log.error({ err: error }, `database unavailable; retrying in ${RETRY_MS / 1000}s`);
+        timer = setTimeout(attempt, RETRY_MS);
+        timer.unref();
+      }
+    };
+    await attempt();
+    app.decorate('database', Object.assign(handle, { migrated: () => migrated }));
+    app.decorate('db', handle.db);
+    app.addHook('onClose', async () => {
+      clearTimeout(timer);
+      if (!options.handle) await handle.close();
+    });
+  },
+  { name: 'database' },
+);

@@ -1,0 +1,133 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
+import type { Config } from '../config.ts';
+
+export type SsrOptions = { config: Config; webRoot: string; dev: boolean };
+
+/** What the web's server build exports beside the routes (apps/web/app/entry.server.tsx). */
+type WebEntry = {
+  createLoadContext(values: {
+    apiFetch: (path: string, init?: RequestInit) => Promise<Response>;
+    config: Record<string, string>;
+    nonce: string;
+  }): RouterContextProvider;
+};
+
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  const controller = new AbortController();
+  reply.raw.on('close', () => controller.abort());
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(url, {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
+  });
+}
+
+async function sendFetchResponse(reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie') reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) reply.header('set-cookie', cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+}
+
+/**
+ * Hands every page request to React Router. Loaders reach the API in-process through `inject`,
+ * with the visitor's cookies, so pages obey the same access rules as any API client.
+ */
+export async function ssrPlugin(app: FastifyInstance, { config, webRoot, dev }: SsrOptions) {
+  let loadBuild: () => Promise<ServerBuild>;
+  if (dev) {
+    const { createServer } = await import('vite');
+    const vite = await createServer({
+      root: webRoot,
+      configFile: join(webRoot, 'vite.config.ts'),
+      server: { middlewareMode: true, hmr: { server: app.server } },
+      appType: 'custom',
+    });
+    await app.register((await import('@fastify/middie')).default);
+    app.use(vite.middlewares);
+    app.addHook('onClose', () => vite.close());
+    loadBuild = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+  } else {
+    const serverBuild = join(webRoot, 'build/server/index.js');
+    if (!existsSync(serverBuild))
+      throw new Error(`No web build at ${serverBuild}: run "npm run build" first.`);
+    const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
+    loadBuild = async () => build;
+    await app.register(fastifyStatic, {
+      root: join(webRoot, 'build/client'),
+      wildcard: false,
+      index: false,
+      setHeaders(reply, path) {
+        // Vite's hashed file names change with their content, so they can be cached for good.
+        const cache = path.includes('/assets/')
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=3600';
+        reply.header('cache-control', cache);
+      },
+    });
+  }
+
+  const publicConfig = {
+    apiBaseUrl: config.apiBaseUrl,
+    paymentProvider: config.stripe ? 'stripe' : 'demo',
+    stripePublishableKey: config.stripe?.publishableKey ?? '',
+    mapsToken: config.maps.token ?? '',
+    publicUrl: config.publicUrl,
+  };
+
+  // Page requests carry bodies (form posts) that React Router reads itself.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+  app.route({
+    method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '/*',
+    config: { access: 'public' },
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const build = await loadBuild();
+      const handler = createRequestHandler(build, dev ? 'development' : 'production');
+      const entry = build.entry.module as unknown as WebEntry;
+      const cookie = request.headers.cookie;
+      const apiFetch = async (path: string, init: RequestInit = {}) => {
+        const headers: Record<string, string> = Object.fromEntries(new Headers(init.headers));
+        if (cookie) headers.cookie = cookie;
+        headers['sec-fetch-site'] = 'same-origin';
+        if (request.headers['user-agent']) headers['user-agent'] = request.headers['user-agent'];
+        const res = await app.inject({
+          method: (init.method ?? 'GET') as 'GET',
+          url: `/api${path}`,
+          headers,
+          payload: typeof init.body === 'string' ? init.body : undefined,
+          remoteAddress: request.ip,
+        });
+        const nullBody = res.statusCode === 204 || res.statusCode === 304;
+        return new Response(nullBody ? null : new Uint8Array(res.rawPayload), {
+          status: res.statusCode,
+          headers: res.headers as Record<string, string>,
+        });
+      };
+      const context = entry.createLoadContext({ apiFetch, config: publicConfig, nonce: reply.scriptNonce });
+      const response = await handler(toFetchRequest(request, reply), context);
+      return sendFetchResponse(reply, response);
+    },
+  });
+}

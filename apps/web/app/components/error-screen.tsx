@@ -1,0 +1,22 @@
+import { Link } from 'react-router';
+
+/** SPEC.md section 8: the router's fallback, "Unexpected Application Error!" with status and text. */
+export function ErrorScreen({ status, statusText }: { status: number; statusText: string }) {
+  return (
+    <main
+      id="main"
+      className="mx-auto flex min-h-[60dvh] max-w-2xl flex-col items-start justify-center gap-4 px-6 py-16"
+    >
+      <h1 className="text-3xl sm:text-4xl">Unexpected Application Error!</h1>
+      <p className="text-xl font-semibold">
+        {status} {statusText}
+      </p>
+      <Link
+        to="/"
+        className="inline-flex min-h-11 items-center rounded bg-charcoal px-5 font-display uppercase tracking-wide text-paper hover:bg-ink"
+      >
+        Back to home
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,47 @@
+import type { Shop } from '@barbershop/contract';
+
+const linkClass = 'inline-flex min-h-11 items-center hover:text-brass underline-offset-4 hover:underline';
+
+/** Footer of SPEC.md section 1: two social links, legal links (full page loads), copyright, builder credit. */
+export function SiteFooter({ shop }: { shop: Shop }) {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="mt-16 bg-charcoal text-paper/90">
+      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:grid-cols-3">
+        <nav aria-label="Social">
+          <h2 className="mb-2 text-sm text-brass">Follow us</h2>
+          <ul>
+            {shop.socialLinks.slice(0, 2).map((link) => (
+              <li key={link.url}>
+                <a className={linkClass} href={link.url} target="_blank" rel="noopener noreferrer">
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="Legal">
+          <h2 className="mb-2 text-sm text-brass">Legal</h2>
+          <ul>
+            <li>
+              <a className={linkClass} href="/legal/privacy">
+                Privacy Policy
+              </a>
+            </li>
+            <li>
+              <a className={linkClass} href="/legal/terms">
+                Terms of Service
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <div className="text-sm sm:text-right">
+          <p>
+            © {year} {shop.name}. All rights reserved.
+          </p>
+          <p className="mt-2 text-paper/75">Website built by the {shop.name} web team.</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,53 @@
+import { NavLink } from 'react-router';
+
+const NAV = [
+  { to: '/', label: 'HOME', end: true },
+  { to: '/barbershops/barbers', label: 'BARBERS', end: false },
+  { to: '/store', label: 'STORE', end: false },
+];
+
+/** Global navigation (SPEC.md section 2). The account and cart controls plug into `actions`. */
+export function SiteHeader({ shopName, actions }: { shopName: string; actions?: React.ReactNode }) {
+  return (
+    <header className="bg-charcoal text-paper">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-paper focus:px-4 focus:py-2 focus:text-charcoal"
+      >
+        Skip to content
+      </a>
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-1 px-4 py-2 sm:py-3">
+        <NavLink
+          to="/"
+          className="font-display text-lg uppercase tracking-wider text-paper"
+          aria-label={`${shopName}, home`}
+        >
+          <span aria-hidden="true" className="mr-2 text-brass">
+            ✂
+          </span>
+          {shopName}
+        </NavLink>
+        <div className="ml-auto flex items-center gap-1 sm:order-last">{actions}</div>
+        <nav aria-label="Main" className="w-full sm:w-auto">
+          <ul className="-mx-3 flex">
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  className={({ isActive }) =>
+                    `inline-flex min-h-11 items-center px-3 font-display text-sm tracking-widest hover:text-brass ${
+                      isActive ? 'text-brass underline decoration-2 underline-offset-8' : 'text-paper'
+                    }`
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,43 @@
+import { formatPhone, phoneHref } from '@barbershop/contract/format';
+
+/** Home hero: a narrow-screen image up to 576 px wide (SPEC.md section 9), the booking phone number. */
+export function Hero({ shopName, phone }: { shopName: string; phone: string }) {
+  return (
+    <section className="relative isolate overflow-hidden bg-charcoal text-paper">
+      <picture>
+        <source
+          media="(max-width: 576px)"
+          srcSet="/images/hero-narrow-720.webp 720w, /images/hero-narrow.webp 1080w"
+          sizes="100vw"
+          width={1080}
+          height={1400}
+        />
+        <img
+          src="/images/hero-wide-1200.webp"
+          srcSet="/images/hero-wide-1200.webp 1200w, /images/hero-wide.webp 2400w"
+          sizes="100vw"
+          width={2400}
+          height={1100}
+          alt=""
+          fetchPriority="high"
+          className="absolute inset-0 -z-10 h-full w-full object-cover opacity-70"
+        />
+      </picture>
+      <div className="mx-auto flex min-h-[70dvh] max-w-6xl flex-col justify-end gap-4 px-4 pb-12 pt-32 hero:min-h-[60vh] hero:justify-center">
+        <h1 className="max-w-xl text-5xl sm:text-6xl">{shopName}</h1>
+        <p className="max-w-md text-lg">Classic cuts, sharp fades and hot-towel shaves.</p>
+        <p className="text-lg">
+          <span className="block font-display text-sm uppercase tracking-widest text-brass">
+            Schedule an appointment
+          </span>
+          <a
+            href={phoneHref(phone)}
+            className="inline-flex min-h-11 items-center font-display text-3xl tracking-wide underline-offset-4 hover:underline"
+          >
+            {formatPhone(phone)}
+          </a>
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import type { Shop } from '@barbershop/contract';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from 'react-router';
+import type { Route } from './+types/root';
+import './app.css';
+import oswald from '@fontsource/oswald/files/oswald-latin-600-normal.woff2?url';
+import { ErrorScreen } from './components/error-screen.tsx';
+import { serverApi } from './lib/api.ts';
+import { type PublicConfig, publicConfigContext } from './lib/api-context.ts';
+import { useNonce } from './lib/nonce.tsx';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'preload', href: oswald, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const shop = await serverApi(context).get<Shop>('/shop');
+  return { shop, config: context.get(publicConfigContext) };
+}
+
+export type RootData = { shop: Shop; config: PublicConfig };
+
+/** The shop and public settings, for any component under the root. */
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>('root');
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1c1b19" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error)) {
+    return <ErrorScreen status={error.status} statusText={error.statusText} />;
+  }
+  if (import.meta.env.DEV && error instanceof Error) console.error(error);
+  return <ErrorScreen status={500} statusText="Internal Server Error" />;
+}

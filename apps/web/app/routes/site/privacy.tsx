@@ -1,0 +1,46 @@
+import { LegalPage } from '../../features/site/legal-page.tsx';
+import { useRootData } from '../../root.tsx';
+
+export const meta = () => [
+  { title: 'Privacy Policy' },
+  { name: 'description', content: 'How we collect, use and protect your personal information.' },
+];
+
+export default function Privacy() {
+  const shop = useRootData()?.shop;
+  const name = shop?.name ?? 'We';
+  return (
+    <LegalPage title="Privacy Policy">
+      <p>
+        {name} respects your privacy. This policy explains what we collect when you use this website, why, and
+        the choices you have. We comply with the EU General Data Protection Regulation (GDPR) and the
+        California Consumer Privacy Act (CCPA).
+      </p>
+      <h2>What we collect</h2>
+      <ul>
+        <li>Your name, email address and profile picture from the sign-in provider you choose.</li>
+        <li>
+          Your orders: what you bought, when, and how you pay (card details go to our payment provider, never
+          to us).
+        </li>
+        <li>Technical logs needed to keep the site secure, kept for 30 days.</li>
+      </ul>
+      <h2>How we use it</h2>
+      <p>
+        To run your account, fulfil and hand over your orders, send you messages about them, and keep the site
+        safe. We do not sell or share your personal information, and we use no advertising trackers. The site
+        loads no third-party fonts or scripts except our payment provider on the checkout page.
+      </p>
+      <h2>Your rights</h2>
+      <p>
+        Under the GDPR and the CCPA you may ask to see, correct, export or delete your personal information,
+        and you may object to its use. We answer within 30 days and never treat you differently for asking.
+      </p>
+      <h2>Contact</h2>
+      <p>
+        Write to {shop?.email ?? 'us'} or visit us at the shop. Cookies: we set one cookie to keep you signed
+        in, and none for tracking.
+      </p>
+    </LegalPage>
+  );
+}

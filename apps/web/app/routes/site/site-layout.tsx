@@ -1,0 +1,36 @@
+import { isRouteErrorResponse, Outlet } from 'react-router';
+import { ErrorScreen } from '../../components/error-screen.tsx';
+import { SiteFooter } from '../../components/site-footer.tsx';
+import { SiteHeader } from '../../components/site-header.tsx';
+import { useRootData } from '../../root.tsx';
+import type { Route } from './+types/site-layout';
+
+function Frame({ children }: { children: React.ReactNode }) {
+  const root = useRootData();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SiteHeader shopName={root?.shop.name ?? 'Barbershop'} />
+      <div className="flex-1">{children}</div>
+      {root && <SiteFooter shop={root.shop} />}
+    </div>
+  );
+}
+
+export default function SiteLayout() {
+  return (
+    <Frame>
+      <Outlet />
+    </Frame>
+  );
+}
+
+/** Errors below the site layout keep the header and footer, so a visitor can find their way on. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const statusText = isRouteErrorResponse(error) ? error.statusText : 'Internal Server Error';
+  return (
+    <Frame>
+      <ErrorScreen status={status} statusText={statusText} />
+    </Frame>
+  );
+}

@@ -1,0 +1,41 @@
+import { LegalPage } from '../../features/site/legal-page.tsx';
+import { useRootData } from '../../root.tsx';
+
+export const meta = () => [
+  { title: 'Terms of Service' },
+  {
+    name: 'description',
+    content: 'The terms for using this website, buying our merchandise and booking our barbers.',
+  },
+];
+
+export default function Terms() {
+  const shop = useRootData()?.shop;
+  return (
+    <LegalPage title="Terms of Service">
+      <p>
+        These terms apply to this website and to purchases from {shop?.name ?? 'our shop'}. By using the site
+        you agree to them.
+      </p>
+      <h2>Merchandise</h2>
+      <p>
+        Orders are paid by card online and picked up at the shop. <strong>All sales are final.</strong> Prices
+        are in US dollars; any sales tax is shown before you pay.
+      </p>
+      <h2>Appointments</h2>
+      <p>Appointments are booked with each barber through their booking page. Our barbers' policies:</p>
+      <ul>
+        {(shop?.policies ?? []).map((policy) => (
+          <li key={policy}>{policy}</li>
+        ))}
+      </ul>
+      <h2>Privacy</h2>
+      <p>
+        We handle your personal information as our Privacy Policy describes, in compliance with the GDPR and
+        the CCPA.
+      </p>
+      <h2>Changes</h2>
+      <p>We may update these terms; the date above shows when they last changed.</p>
+    </LegalPage>
+  );
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { WEEKDAYS } from './domain.ts';
+
+const Time24 = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use 24-hour time, e.g. 09:30');
+
+export const OpeningHoursSchema = z.object(
+  Object.fromEntries(WEEKDAYS.map((day) => [day, z.array(z.tuple([Time24, Time24]))])) as Record<
+    (typeof WEEKDAYS)[number],
+    z.ZodArray<z.ZodTuple<[typeof Time24, typeof Time24]>>
+  >,
+);
+export type OpeningHours = z.infer<typeof OpeningHoursSchema>;
+
+export const BarberServiceSchema = z.object({
+  name: z.string().min(1),
+  description: z.string(),
+  price: z.number().nonnegative(),
+  duration: z.number().int().positive(),
+});
+export type BarberService = z.infer<typeof BarberServiceSchema>;
+
+/** An image the server stores: the URL of the largest rendition and a srcset of every width. */
+export const ImageSchema = z.object({ src: z.string(), srcSet: z.string(), alt: z.string() });
+export type Image = z.infer<typeof ImageSchema>;
+
+export const BarberSchema = z.object({
+  gid: z.uuid(),
+  slug: z.string(),
+  name: z.string(),
+  nickname: z.string(),
+  profilePicture: ImageSchema,
+  gallery: z.array(ImageSchema),
+  address: z.string(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  phone: z.string(),
+  email: z.string(),
+  about: z.string(),
+  instagramUrl: z.string(),
+  booksyUrl: z.string(),
+  hours: OpeningHoursSchema,
+  services: z.array(BarberServiceSchema),
+  rating: z.number(),
+  reviewCount: z.number().int(),
+  reviews: z.array(z.never()),
+});
+export type Barber = z.infer<typeof BarberSchema>;

@@ -1,0 +1,31 @@
+/** The closed sets of SPEC.md sections 3, 4 and 9, shared by the database, the API and the pages. */
+
+export const CATEGORIES = ['Hats', 'Shirts', 'Hoodies'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const SIZES = ['Small', 'Medium', 'Large', 'Extra-Large', 'One Size Fits All'] as const;
+export type Size = (typeof SIZES)[number];
+
+export const ORDER_STATUSES = ['pending', 'processing', 'ready', 'shipped', 'delivered', 'canceled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const DELIVERY_METHODS = ['pickup', 'delivery'] as const;
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+
+export const ITEM_STATUSES = ['printing', 'ready'] as const;
+export type ItemStatus = (typeof ITEM_STATUSES)[number];
+
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** accessLevel of SPEC.md section 6: 0 customer, 1 staff, anything else admin (we store 2). */
+export const ACCESS = { customer: 0, staff: 1, admin: 2 } as const;
+export type AccessLevel = (typeof ACCESS)[keyof typeof ACCESS];

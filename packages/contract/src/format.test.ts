@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatCents,
+  formatDate,
+  formatDollars,
+  formatDuration,
+  formatPhone,
+  formatTime,
+  formatWholeDollars,
+  phoneHref,
+  slugify,
+} from './format.ts';
+
+describe('money', () => {
+  it('shows cents as dollars with two decimals', () => {
+    expect(formatCents(4599)).toBe('$45.99');
+    expect(formatCents(0)).toBe('$0.00');
+    expect(formatCents(123456)).toBe('$1,234.56');
+  });
+  it('shows whole dollar prices without decimals', () => {
+    expect(formatDollars(40)).toBe('$40');
+    expect(formatDollars(12.5)).toBe('$12.50');
+  });
+  it('shows dashboard pricing as whole dollars followed by .00', () => {
+    expect(formatWholeDollars(35)).toBe('$35.00');
+    expect(formatWholeDollars(35.99)).toBe('$35.00');
+  });
+});
+
+describe('formatDate', () => {
+  it('shows short month, day, year in en-US', () => {
+    expect(formatDate('2026-11-02T15:00:00Z')).toBe('Nov 2, 2026');
+    expect(formatDate(new Date('2025-01-31T23:59:00Z'))).toBe('Jan 31, 2025');
+  });
+});
+
+describe('formatDuration', () => {
+  it.each([
+    [40, '40min'],
+    [60, '1h'],
+    [90, '1h 30min'],
+    [125, '2h 5min'],
+  ])('%i minutes is %s', (minutes, text) => {
+    expect(formatDuration(minutes)).toBe(text);
+  });
+});
+
+describe('phone', () => {
+  it('formats ten digits as (###) ###-####', () => {
+    expect(formatPhone('7195550142')).toBe('(719) 555-0142');
+    expect(formatPhone('+1 719-555-0142')).toBe('(719) 555-0142');
+  });
+  it('leaves numbers it cannot read as they are', () => {
+    expect(formatPhone('555-0142')).toBe('555-0142');
+  });
+  it('links a US number in E.164', () => {
+    expect(phoneHref('(719) 555-0142')).toBe('tel:+17195550142');
+  });
+});
+
+describe('formatTime', () => {
+  it.each([
+    ['00:00', '12:00 AM'],
+    ['09:00', '9:00 AM'],
+    ['12:30', '12:30 PM'],
+    ['17:45', '5:45 PM'],
+  ])('%s is %s', (time, text) => {
+    expect(formatTime(time)).toBe(text);
+  });
+});
+
+describe('slugify', () => {
+  it('makes URL-safe names', () => {
+    expect(slugify('Logo Hoodie')).toBe('logo-hoodie');
+    expect(slugify('  Café  Snapback! ')).toBe('cafe-snapback');
+  });
+});

@@ -1,0 +1,78 @@
+import type { Address } from './shop.ts';
+
+/** Formatters shared by the server (emails, CSV) and the web (every page), so both show the same text. */
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** Cents to "$12.34" (SPEC.md section 9: server money is cents, shown with 2 decimals). */
+export function formatCents(cents: number): string {
+  return usd.format(cents / 100);
+}
+
+/** Whole dollars to "$40": product and service prices are whole dollars on public pages. */
+export function formatDollars(dollars: number): string {
+  return Number.isInteger(dollars) ? `$${dollars}` : usd.format(dollars);
+}
+
+/** The dashboard's pricing column: whole dollars followed by .00 (SPEC.md section 2). */
+export function formatWholeDollars(dollars: number): string {
+  return `$${Math.trunc(dollars)}.00`;
+}
+
+const shortDate = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** "Nov 22, 2026": short month, day, year in en-US. Dates are shown in UTC so server and browser agree. */
+export function formatDate(value: Date | string): string {
+  return shortDate.format(typeof value === 'string' ? new Date(value) : value);
+}
+
+/** 40 -> "40min", 60 -> "1h", 90 -> "1h 30min". */
+export function formatDuration(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest}min`;
+  return rest === 0 ? `${hours}h` : `${hours}h ${rest}min`;
+}
+
+/** Ten US digits, with or without punctuation or a leading 1, as "(###) ###-####"; anything else as given. */
+export function formatPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
+  if (digits.length !== 10) return phone;
+  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+}
+
+/** A phone number as a tel: URI in E.164 when it is a US number. */
+export function phoneHref(phone: string): string {
+  const digits = phone.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
+  return digits.length === 10 ? `tel:+1${digits}` : `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+/** "09:00" or "17:30" (24-hour) to "9:00 AM" or "5:30 PM". */
+export function formatTime(time24: string): string {
+  const [h = '0', m = '00'] = time24.split(':');
+  const hour = Number(h) % 24;
+  const suffix = hour < 12 ? 'AM' : 'PM';
+  const hour12 = hour % 12 === 0 ? 12 : hour % 12;
+  return `${hour12}:${m.padStart(2, '0')} ${suffix}`;
+}
+
+/** "Logo Hoodie" -> "logo-hoodie": product and barber URLs (DESIGN.md section 7). */
+export function slugify(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** One line of an address, as printed on the pickup panel and the barber pages. */
+export function formatAddress(address: Address): string {
+  const street = [address.line1, address.line2].filter(Boolean).join(', ');
+  return `${street}, ${address.city}, ${address.state} ${address.postal_code}`;
+}

@@ -1,0 +1,98 @@
+import type { Address } from '@barbershop/contract';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { products } from './products.ts';
+import { users } from './users.ts';
+
+export type ShippingSnapshot = { name: string; cost: number; address: Address | null };
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status').notNull().default('pending'),
+    deliveryMethod: text('delivery_method').notNull().default('pickup'),
+    subtotal: integer('subtotal').notNull().default(0),
+    salesTax: integer('sales_tax').notNull().default(0),
+    shippingCost: integer('shipping_cost').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    shipping: jsonb('shipping').$type<ShippingSnapshot>(),
+    paymentProvider: text('payment_provider'),
+    paymentId: text('payment_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_user').on(t.userId),
+    index('orders_status').on(t.status),
+    uniqueIndex('orders_payment').on(t.paymentProvider, t.paymentId),
+    check(
+      'orders_status_values',
+      sql`${t.status} in ('pending', 'processing', 'ready', 'shipped', 'delivered', 'canceled')`,
+    ),
+    check('orders_delivery_method', sql`${t.deliveryMethod} in ('pickup', 'delivery')`),
+    check(
+      'orders_money',
+      sql`${t.subtotal} >= 0 and ${t.salesTax} >= 0 and ${t.shippingCost} >= 0 and ${t.total} >= 0`,
+    ),
+  ],
+);
+
+/** Snapshots of what was bought, so order history survives product edits and deletion. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    name: text('name').notNull(),
+    image: text('image').notNull().default(''),
+    size: text('size').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    index('order_lines_order').on(t.orderId),
+    check('order_lines_quantity', sql`${t.quantity} between 1 and 10`),
+    check('order_lines_price', sql`${t.unitPrice} >= 0`),
+  ],
+);
+
+export const orderLog = pgTable(
+  'order_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    message: text('message').notNull(),
+  },
+  (t) => [index('order_log_order').on(t.orderId)],
+);
+
+/** Payment provider events already handled: makes webhooks idempotent. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,20 @@
+import type { Address, SocialLink } from '@barbershop/contract';
+import { sql } from 'drizzle-orm';
+import { check, doublePrecision, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+
+/** The shop's settings: exactly one row (id = 1). */
+export const shop = pgTable(
+  'shop',
+  {
+    id: integer('id').primaryKey().default(1),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email').notNull(),
+    address: jsonb('address').$type<Address>().notNull(),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    socialLinks: jsonb('social_links').$type<SocialLink[]>().notNull().default([]),
+    policies: jsonb('policies').$type<string[]>().notNull().default([]),
+  },
+  (t) => [check('shop_single_row', sql`${t.id} = 1`)],
+);

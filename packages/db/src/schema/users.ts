@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    oidcIssuer: text('oidc_issuer').notNull(),
+    oidcSubject: text('oidc_subject').notNull(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    picture: text('picture').notNull().default(''),
+    phone: text('phone'),
+    address: text('address'),
+    accessLevel: integer('access_level').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_oidc_identity').on(t.oidcIssuer, t.oidcSubject),
+    index('users_email').on(sql`lower(${t.email})`),
+    check('users_access_level', sql`${t.accessLevel} in (0, 1, 2)`),
+  ],
+);
+
+/** Server-side sessions: the cookie carries a random id, the table keeps only its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user').on(t.userId)],
+);
