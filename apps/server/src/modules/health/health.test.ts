@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+
+describe('health', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('is alive and ready with a migrated database', async () => {
+    expect((await app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await app.inject('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers unknown API paths with the JSON error shape', async () => {
+    const response = await app.inject('/api/no-such-thing');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: { code: 'not_found', message: 'No such API route.' } });
+  });
+
+  it('sends security headers', async () => {
+    const response = await app.inject('/healthz');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(response.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+  });
+
+  it('publishes the OpenAPI document', async () => {
+    const response = await app.inject('/api/docs/openapi.json');
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json().paths)).toEqual(expect.arrayContaining(['/api/shop', '/api/barbers']));
+  });
+});
+
+describe('readiness without a database server', () => {
+  it('starts, answers 503 on /readyz, and stays up', async () => {
+    // Port 9 (discard) has no PostgreSQL: the connection is refused at once.
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: '/tmp/barbershop-unready',
+      SESSION_SECRET: 'x'.repeat(32),
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:9/none',
+    });
+    const app = await buildApp(config, { web: false, logger: false });
+    try {
+      const ready = await app.inject('/readyz');
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ status: 'unavailable' });
+      expect((await app.inject('/healthz')).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,32 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DatabaseHandle } from '@barbershop/db';
+import { openTestDatabase } from '@barbershop/db/testing';
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { localMediaStorage } from '../modules/media/media.storage.ts';
+
+export type TestApp = Awaited<ReturnType<typeof buildApp>> & { handle: DatabaseHandle };
+
+/** The real server (API only) on a fresh migrated database, with media in a temporary directory. */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'barbershop-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(32), ...env });
+  const handle = await openTestDatabase();
+  const app = await buildApp(config, {
+    database: handle,
+    media: localMediaStorage(join(dataDir, 'media')),
+    web: false,
+    logger: false,
+  });
+  app.addHook('onClose', () => handle.close());
+  await app.ready();
+  return Object.assign(app, { handle });
+}
+
+/** The JSON body of an inject response. */
+export function json<T = unknown>(response: LightMyRequestResponse): T {
+  return response.json() as T;
+}
