@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { DatabaseHandle } from '@barbershop/db';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -10,7 +10,8 @@ import type { Config } from './config.ts';
 import { barbersRoutes } from './modules/barbers/barbers.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
-import { localMediaStorage, type MediaStorage } from './modules/media/media.storage.ts';
+import { seoRoutes } from './modules/seo/seo.routes.ts';
+import { type MediaStorage, mediaStorageFor } from './modules/media/media.storage.ts';
 import { shopRoutes } from './modules/shop/shop.routes.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { databasePlugin } from './plugins/database.ts';
@@ -67,11 +68,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     url: config.databaseUrl,
     dataDir: config.dataDir,
   });
-  app.decorate('media', options.media ?? localMediaStorage(join(config.dataDir, 'media')));
+  app.decorate('media', options.media ?? mediaStorageFor(config));
   await app.register(openapiPlugin);
 
   await app.register(healthRoutes);
   await app.register(mediaRoutes);
+  await app.register(seoRoutes, { publicUrl: config.publicUrl });
   await app.register(
     async (api) => {
       await api.register(shopRoutes);

@@ -52,7 +52,6 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   SALES_TAX_RATE: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(0.5).default(0)),
-  SMTP_URL: optionalString,
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -149,7 +148,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : null,
     salesTaxRate: e.SALES_TAX_RATE,
-    smtpUrl: e.SMTP_URL,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -5,7 +5,7 @@ import { isSeeded, seed } from '@barbershop/db/seed';
 import { sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config.ts';
 import { storeImage } from '../modules/media/images.ts';
-import { localMediaStorage } from '../modules/media/media.storage.ts';
+import { mediaStorageFor } from '../modules/media/media.storage.ts';
 
 const USAGE = 'Usage: db <migrate | seed [--if-empty] | reset>';
 
@@ -35,7 +35,7 @@ async function main(args: string[]) {
       console.warn('Database already has data; not seeding.');
       return;
     }
-    const media = localMediaStorage(join(config.dataDir, 'media'));
+    const media = mediaStorageFor(config);
     const started = Date.now();
     await seed(handle.db, { storeImage: (png) => storeImage(media, png) });
     console.warn(`Sample data seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
