@@ -7,6 +7,9 @@ import { ServerRouter } from 'react-router';
 import { nonceContext } from './lib/api-context.ts';
 import { NonceProvider } from './lib/nonce.tsx';
 
+// The server takes these from the build, so the router context it creates is the class the routes
+// check against (in development Vite loads React Router's development build, a separate instance).
+export { createRequestHandler } from 'react-router';
 export { createLoadContext } from './lib/api-context.ts';
 
 export const streamTimeout = 10_000;

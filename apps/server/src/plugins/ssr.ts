@@ -4,13 +4,14 @@ import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
+import type { createRequestHandler, RouterContextProvider, ServerBuild } from 'react-router';
 import type { Config } from '../config.ts';
 
 export type SsrOptions = { config: Config; webRoot: string; dev: boolean };
 
 /** What the web's server build exports beside the routes (apps/web/app/entry.server.tsx). */
 type WebEntry = {
+  createRequestHandler: typeof createRequestHandler;
   createLoadContext(values: {
     apiFetch: (path: string, init?: RequestInit) => Promise<Response>;
     config: Record<string, string>;
@@ -97,6 +98,10 @@ export async function ssrPlugin(app: FastifyInstance, { config, webRoot, dev }: 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
+  // One handler per build: in production that is once; in development, after each edit.
+  let handlerBuild: ServerBuild | undefined;
+  let handler: ReturnType<typeof createRequestHandler> = () => Promise.reject(new Error('no build'));
+
   app.route({
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/*',
@@ -104,8 +109,11 @@ export async function ssrPlugin(app: FastifyInstance, { config, webRoot, dev }: 
     schema: { hide: true },
     handler: async (request, reply) => {
       const build = await loadBuild();
-      const handler = createRequestHandler(build, dev ? 'development' : 'production');
       const entry = build.entry.module as unknown as WebEntry;
+      if (build !== handlerBuild) {
+        handlerBuild = build;
+        handler = entry.createRequestHandler(build, dev ? 'development' : 'production');
+      }
       const cookie = request.headers.cookie;
       const apiFetch = async (path: string, init: RequestInit = {}) => {
         const headers: Record<string, string> = Object.fromEntries(new Headers(init.headers));
