@@ -45,7 +45,8 @@ export function renderHero(format: HeroFormat): Promise<Buffer> {
 export function faviconSvg(): string {
   const { charcoal, paper, brass } = PALETTE;
   return [
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">',
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" role="img" aria-label="Barber pole">',
+    '<title>Barber pole</title>',
     `<rect width="64" height="64" rx="14" fill="${charcoal}"/>`,
     '<clipPath id="p"><rect x="24" y="16" width="16" height="32"/></clipPath>',
     `<rect x="24" y="16" width="16" height="32" fill="${paper}"/>`,

@@ -1,7 +1,6 @@
 import { ORDER_STATUSES } from '@barbershop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../client.ts';
-import { openTestDatabase } from '../testing.ts';
 import {
   barberServices,
   barbers,
@@ -15,6 +14,7 @@ import {
   shop,
   users,
 } from '../schema/index.ts';
+import { openTestDatabase } from '../testing.ts';
 import { isSeeded, seed } from './index.ts';
 import { PRODUCTS } from './sample-data.ts';
 
