@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DatabaseHandle } from '@barbershop/db';
@@ -21,7 +21,10 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     web: false,
     logger: false,
   });
-  app.addHook('onClose', () => handle.close());
+  app.addHook('onClose', async () => {
+    await handle.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
   await app.ready();
   return Object.assign(app, { handle });
 }

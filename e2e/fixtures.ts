@@ -1,0 +1,56 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+type Fixtures = {
+  /** Browser errors this test expects, matched against their text; any other error fails the test. */
+  allowedConsoleErrors: RegExp[];
+  failOnConsoleErrors: undefined;
+  /** Runs axe on the page as it is now and fails on any serious or critical WCAG 2.2 AA violation. */
+  checkA11y: (page?: Page) => Promise<void>;
+};
+
+/** A serious or critical axe violation: the rule, why it matters, and where on the page it is. */
+async function a11yViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return violations
+    .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''))
+    .map((violation) => {
+      const targets = violation.nodes.map((node) => `    at ${node.target.join(' ')}`).join('\n');
+      return `${violation.id} (${violation.impact}): ${violation.help}\n    ${violation.helpUrl}\n${targets}`;
+    });
+}
+
+export const test = base.extend<Fixtures>({
+  allowedConsoleErrors: [[], { option: true }],
+
+  // A console error or an uncaught exception is a bug a visitor would hit even when the page looks right.
+  failOnConsoleErrors: [
+    async ({ context, allowedConsoleErrors }, use) => {
+      const errors: string[] = [];
+      const record = (text: string) => {
+        if (!allowedConsoleErrors.some((pattern) => pattern.test(text))) errors.push(text);
+      };
+      context.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const { url } = message.location();
+        record(url ? `${message.text()} (${url})` : message.text());
+      });
+      context.on('weberror', (error) => record(`Uncaught ${error.error().stack ?? error.error().message}`));
+      await use(undefined);
+      expect(errors, `Browser errors:\n${errors.join('\n')}`).toEqual([]);
+    },
+    { auto: true },
+  ],
+
+  checkA11y: async ({ page }, use) => {
+    await use(async (target = page) => {
+      const violations = await a11yViolations(target);
+      expect(violations, `Accessibility violations (${target.url()}):\n${violations.join('\n')}`).toEqual([]);
+    });
+  },
+});
+
+export { expect };

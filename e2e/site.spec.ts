@@ -1,0 +1,166 @@
+import type { Barber, Shop } from '@barbershop/contract';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+// The public shell a first-time visitor sees: home, navigation, footer, legal pages, the error screen.
+// Expected texts come from the seeded shop through the API, so the pages are checked against the data.
+
+async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
+  const response = await request.get(path);
+  expect(response.status(), `GET ${path}`).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** Marks the current document, so a later check can tell a full page load from a client-side one. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => {
+    (window as { e2eDocumentMarker?: boolean }).e2eDocumentMarker = true;
+  });
+}
+
+async function documentIsMarked(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as { e2eDocumentMarker?: boolean }).e2eDocumentMarker === true);
+}
+
+const heroImage = (page: Page) => page.locator('main section').first().locator('img');
+
+/** The URL of the image the browser picked, once it has loaded. */
+async function chosenHeroImage(page: Page): Promise<string> {
+  const img = heroImage(page);
+  await expect
+    .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
+    .toBe(true);
+  return img.evaluate((el: HTMLImageElement) => el.currentSrc);
+}
+
+test('home shows the shop, its appointment phone number and the six barbers', async ({
+  page,
+  request,
+  checkA11y,
+}) => {
+  const shop = await getJson<Shop>(request, '/api/shop');
+  const barbers = await getJson<Barber[]>(request, '/api/barbers');
+
+  const response = await page.goto('/');
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle(new RegExp(shop.name));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(shop.name);
+
+  const phone = page.getByRole('link', { name: /^\(\d{3}\) \d{3}-\d{4}$/ });
+  await expect(phone).toBeVisible();
+  const phoneText = (await phone.textContent()) ?? '';
+  expect(phoneText.replace(/\D/g, '')).toBe(shop.phone.replace(/\D/g, '').slice(-10));
+  await expect(phone).toHaveAttribute('href', /^tel:\+?\d+$/);
+
+  const section = page.getByRole('region', { name: 'Our Barbers' });
+  const cards = section.getByRole('listitem');
+  await expect(cards).toHaveCount(6);
+  expect(barbers).toHaveLength(6);
+  for (const [index, barber] of barbers.entries()) {
+    const link = cards.nth(index).getByRole('link');
+    await expect(link).toContainText(barber.name);
+    await expect(link).toHaveAttribute('href', `/barbershops/barbers?index=${index}`);
+    await expect(link.getByRole('img')).toHaveAccessibleName(barber.profilePicture.alt);
+  }
+
+  await checkA11y();
+});
+
+test('every page has the main navigation and a footer with social and legal links', async ({
+  page,
+  request,
+}) => {
+  const shop = await getJson<Shop>(request, '/api/shop');
+  await page.goto('/');
+
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const navLinks = nav.getByRole('link');
+  await expect(navLinks).toHaveText(['HOME', 'BARBERS', 'STORE']);
+  await expect(nav.getByRole('link', { name: 'HOME' })).toHaveAttribute('href', '/');
+  await expect(nav.getByRole('link', { name: 'BARBERS' })).toHaveAttribute('href', '/barbershops/barbers');
+  await expect(nav.getByRole('link', { name: 'STORE' })).toHaveAttribute('href', '/store');
+
+  const footer = page.getByRole('contentinfo');
+  const social = footer.getByRole('navigation', { name: 'Social' }).getByRole('link');
+  await expect(social).toHaveCount(2);
+  for (const [index, link] of shop.socialLinks.slice(0, 2).entries()) {
+    await expect(social.nth(index)).toHaveText(link.label);
+    await expect(social.nth(index)).toHaveAttribute('href', link.url);
+  }
+  const legal = footer.getByRole('navigation', { name: 'Legal' });
+  await expect(legal.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/legal/privacy');
+  await expect(legal.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/legal/terms');
+  await expect(footer).toContainText(`© ${new Date().getFullYear()} ${shop.name}`);
+});
+
+test.describe('on a phone 390 px wide', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('home loads the narrow hero image and passes axe', async ({ page, checkA11y }) => {
+    await page.goto('/');
+    expect(await chosenHeroImage(page)).toContain('hero-narrow');
+    await checkA11y();
+  });
+});
+
+test('on a desktop 1280 px wide, home loads the wide hero image', async ({ page }) => {
+  await page.goto('/');
+  expect(await chosenHeroImage(page)).toContain('hero-wide');
+});
+
+test('the legal pages open from the footer as full page loads', async ({ page, request, checkA11y }) => {
+  const shop = await getJson<Shop>(request, '/api/shop');
+  await page.goto('/');
+
+  await markDocument(page);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page).toHaveURL('/legal/privacy');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
+  expect(await documentIsMarked(page)).toBe(false);
+  await expect(page.getByRole('main')).toContainText('GDPR');
+  await expect(page.getByRole('main')).toContainText('CCPA');
+  await checkA11y();
+
+  await markDocument(page);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
+  await expect(page).toHaveURL('/legal/terms');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Service');
+  expect(await documentIsMarked(page)).toBe(false);
+  const terms = page.getByRole('main');
+  await expect(terms).toContainText('All sales are final');
+  await expect(terms).toContainText('GDPR');
+  await expect(terms).toContainText('CCPA');
+  expect(shop.policies.length).toBeGreaterThan(0);
+  await expect(terms.getByRole('listitem').filter({ hasText: '$20' })).toContainText('no-show');
+  for (const policy of shop.policies) await expect(terms.getByText(policy, { exact: true })).toBeVisible();
+  await checkA11y();
+});
+
+test.describe('an unknown address', () => {
+  // Chromium reports the 404 document itself as a failed resource.
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+
+  test('shows the error screen with 404 inside the site layout', async ({ page, checkA11y }) => {
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveTitle('404 Not Found');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Unexpected Application Error!');
+    await expect(page.getByText('404 Not Found')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Back to home' })).toHaveAttribute(
+      'href',
+      '/',
+    );
+    await checkA11y();
+  });
+});
+
+test('the skip link is the first tab stop and moves focus to the main content', async ({ page }) => {
+  await page.goto('/');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+});

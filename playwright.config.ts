@@ -1,0 +1,64 @@
+import { createServer } from 'node:net';
+import { defineConfig } from '@playwright/test';
+
+/** A port nobody listens on right now, so runs never collide with a developer's server. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+// Each worker loads this file again: they inherit the port through the environment and share one server.
+process.env.E2E_PORT ??= String(await freePort());
+const port = Number(process.env.E2E_PORT);
+const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [['list'], ['./e2e/summary-reporter.ts']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 1280, height: 720 },
+        launchOptions: {
+          // Debian's Chromium, found by e2e/run.ts; the flags keep it off the network this machine lacks.
+          executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+            '--disable-quic',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `${JSON.stringify(process.execPath)} e2e/server.ts`,
+    url: `${baseURL}/readyz`,
+    env: { PORT: String(port) },
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    // SIGTERM lets the server close its database and e2e/server.ts remove the temporary data directory.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+  },
+});
