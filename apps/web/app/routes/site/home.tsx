@@ -2,6 +2,14 @@ import type { Barber } from '@barbershop/contract';
 import { BarberCardList } from '../../features/barbers/barber-card-list.tsx';
 import { Hero } from '../../features/site/hero.tsx';
 import { serverApi } from '../../lib/api.ts';
+import {
+  absoluteUrl,
+  canonicalUrl,
+  combinedHours,
+  hairSalonJsonLd,
+  pageMeta,
+  siteFromMatches,
+} from '../../lib/seo.ts';
 import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/home';
 
@@ -10,22 +18,40 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { barbers };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  const shop = matches[0]?.loaderData?.shop;
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const site = siteFromMatches(matches);
+  const { shop, publicUrl } = site;
   const name = shop?.name ?? 'Barbershop';
-  return [
-    { title: `${name} | Barbershop in ${shop?.address.city ?? 'town'}` },
-    {
-      name: 'description',
-      content: `${name}: haircuts, fades and shaves by our barbers, and shop merchandise for pickup.`,
-    },
-  ];
+  const barbers = loaderData?.barbers ?? [];
+  const image = '/images/hero-wide-1200.webp';
+  return pageMeta(site, {
+    title: `${name} | Barbershop in ${shop?.address.city ?? 'town'}`,
+    description: `${name}: haircuts, fades and shaves by our barbers, and shop merchandise for pickup.`,
+    path: '/',
+    image,
+    jsonLd: shop
+      ? [
+          hairSalonJsonLd({
+            name,
+            url: canonicalUrl(publicUrl, '/'),
+            address: shop.address,
+            telephone: shop.phone,
+            email: shop.email,
+            lat: shop.lat,
+            lng: shop.lng,
+            hours: combinedHours(barbers.map((barber) => barber.hours)),
+            socialLinks: shop.socialLinks.map((link) => link.url),
+            images: [absoluteUrl(publicUrl, image)],
+          }),
+        ]
+      : [],
+  });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   return (
-    <main id="main">
+    <main id="main" tabIndex={-1} className="focus:outline-none">
       <Hero shopName={root?.shop.name ?? 'Barbershop'} phone={root?.shop.phone ?? ''} />
       <section aria-labelledby="barbers-heading" className="mx-auto max-w-6xl px-4 py-12">
         <h2 id="barbers-heading" className="mb-6 text-3xl">

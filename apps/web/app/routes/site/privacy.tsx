@@ -1,10 +1,16 @@
 import { LegalPage } from '../../features/site/legal-page.tsx';
+import { pageMeta, siteFromMatches } from '../../lib/seo.ts';
 import { useRootData } from '../../root.tsx';
+import type { Route } from './+types/privacy';
 
-export const meta = () => [
-  { title: 'Privacy Policy' },
-  { name: 'description', content: 'How we collect, use and protect your personal information.' },
-];
+export function meta({ matches }: Route.MetaArgs) {
+  const site = siteFromMatches(matches);
+  return pageMeta(site, {
+    title: `Privacy Policy | ${site.shop?.name ?? 'Barbershop'}`,
+    description: 'How we collect, use and protect your personal information.',
+    path: '/legal/privacy',
+  });
+}
 
 export default function Privacy() {
   const shop = useRootData()?.shop;

@@ -1,13 +1,16 @@
 import { LegalPage } from '../../features/site/legal-page.tsx';
+import { pageMeta, siteFromMatches } from '../../lib/seo.ts';
 import { useRootData } from '../../root.tsx';
+import type { Route } from './+types/terms';
 
-export const meta = () => [
-  { title: 'Terms of Service' },
-  {
-    name: 'description',
-    content: 'The terms for using this website, buying our merchandise and booking our barbers.',
-  },
-];
+export function meta({ matches }: Route.MetaArgs) {
+  const site = siteFromMatches(matches);
+  return pageMeta(site, {
+    title: `Terms of Service | ${site.shop?.name ?? 'Barbershop'}`,
+    description: 'The terms for using this website, buying our merchandise and booking our barbers.',
+    path: '/legal/terms',
+  });
+}
 
 export default function Terms() {
   const shop = useRootData()?.shop;

@@ -1,0 +1,60 @@
+import type { Executor } from '@barbershop/db';
+import { listListedProducts } from './seo.repository.ts';
+
+/** The public pages that exist whatever the catalogue holds. */
+export const PUBLIC_PAGES = [
+  '/',
+  '/barbershops/barbers',
+  '/store',
+  '/legal/privacy',
+  '/legal/terms',
+] as const;
+
+/** Paths a crawler has no business in: private pages, the API and the purchase flow. */
+export const DISALLOWED_PATHS = ['/dashboard', '/account', '/api', '/checkout', '/cart'] as const;
+
+const XML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
+
+function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c] ?? c);
+}
+
+function urlEntry(loc: string, lastmod?: Date): string {
+  const modified = lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : '';
+  return `<url><loc>${escapeXml(loc)}</loc>${modified}</url>`;
+}
+
+/** The sitemap search engines read: every public page and every product on sale, as absolute URLs. */
+export async function buildSitemap(db: Executor, publicUrl: string): Promise<string> {
+  const products = await listListedProducts(db);
+  const entries = [
+    ...PUBLIC_PAGES.map((path) => urlEntry(new URL(path, publicUrl).href)),
+    ...products.map((product) =>
+      urlEntry(new URL(`/store/${encodeURIComponent(product.slug)}`, publicUrl).href, product.updatedAt),
+    ),
+  ];
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...entries,
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+/** robots.txt: keeps crawlers out of private pages and points them at the sitemap. */
+export function buildRobots(publicUrl: string): string {
+  return [
+    'User-agent: *',
+    ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
+    '',
+    `Sitemap: ${new URL('/sitemap.xml', publicUrl).href}`,
+    '',
+  ].join('\n');
+}

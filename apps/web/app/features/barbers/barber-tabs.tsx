@@ -1,0 +1,105 @@
+import type { Barber } from '@barbershop/contract';
+import { type KeyboardEvent, useEffect, useRef } from 'react';
+
+export const tabId = (barber: Barber) => `barber-tab-${barber.gid}`;
+export const panelId = (barber: Barber) => `barber-panel-${barber.gid}`;
+
+/** Which tab a key moves to from `current`, wrapping around; null for keys the tablist leaves alone. */
+function nextIndex(key: string, current: number, count: number): number | null {
+  switch (key) {
+    case 'ArrowRight':
+      return (current + 1) % count;
+    case 'ArrowLeft':
+      return (current - 1 + count) % count;
+    case 'Home':
+      return 0;
+    case 'End':
+      return count - 1;
+    default:
+      return null;
+  }
+}
+
+/**
+ * One tab per barber (WAI-ARIA tabs pattern): a single tab stop with the selected tab, arrow keys,
+ * Home and End move and select. On a phone the row scrolls sideways and keeps the chosen tab in view.
+ */
+export function BarberTabs({
+  barbers,
+  selected,
+  onSelect,
+}: {
+  barbers: Barber[];
+  selected: number;
+  onSelect: (index: number) => void;
+}) {
+  const list = useRef<HTMLDivElement>(null);
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  // Scrolls the row sideways only, so a shared link to the sixth barber shows their tab on a phone
+  // without moving the page.
+  useEffect(() => {
+    const row = list.current?.getBoundingClientRect();
+    const tab = tabs.current[selected]?.getBoundingClientRect();
+    if (!list.current || !row || !tab) return;
+    if (tab.left < row.left) list.current.scrollLeft -= row.left - tab.left;
+    else if (tab.right > row.right) list.current.scrollLeft += tab.right - row.right;
+  }, [selected]);
+
+  function select(index: number) {
+    onSelect(index);
+    tabs.current[index]?.focus();
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    const index = nextIndex(event.key, selected, barbers.length);
+    if (index === null) return;
+    event.preventDefault();
+    select(index);
+  }
+
+  return (
+    <div
+      ref={list}
+      role="tablist"
+      aria-label="Barbers"
+      onKeyDown={onKeyDown}
+      className="-mx-4 flex snap-x gap-1 overflow-x-auto border-b border-charcoal/15 px-4 sm:mx-0 sm:px-0"
+    >
+      {barbers.map((barber, index) => {
+        const isSelected = index === selected;
+        return (
+          <button
+            key={barber.gid}
+            ref={(element) => {
+              tabs.current[index] = element;
+            }}
+            type="button"
+            role="tab"
+            id={tabId(barber)}
+            aria-selected={isSelected}
+            aria-controls={panelId(barber)}
+            tabIndex={isSelected ? 0 : -1}
+            onClick={() => select(index)}
+            className={`inline-flex min-h-11 shrink-0 snap-start items-center gap-2 border-b-4 px-3 py-2 font-display text-sm uppercase tracking-wider whitespace-nowrap ${
+              isSelected
+                ? 'border-brass text-charcoal'
+                : 'border-transparent text-muted hover:border-charcoal/30 hover:text-charcoal'
+            }`}
+          >
+            <img
+              src={barber.profilePicture.src}
+              srcSet={barber.profilePicture.srcSet || undefined}
+              sizes="32px"
+              alt=""
+              width={32}
+              height={32}
+              className="h-8 w-8 rounded-full object-cover"
+            />
+            {barber.name}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

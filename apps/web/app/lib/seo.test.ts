@@ -1,0 +1,265 @@
+import type { OpeningHours, Shop } from '@barbershop/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  breadcrumbJsonLd,
+  canonicalUrl,
+  combinedHours,
+  hairSalonJsonLd,
+  pageMeta,
+  postalAddressFromLine,
+  productJsonLd,
+} from './seo.ts';
+
+const PUBLIC_URL = 'https://goldstandard.example';
+
+const SHOP: Shop = {
+  name: 'Gold Standard Barbershop',
+  phone: '7195550142',
+  email: 'hello@goldstandardbarbers.example',
+  address: {
+    line1: '2150 N Academy Blvd',
+    line2: 'Suite 104',
+    city: 'Colorado Springs',
+    state: 'CO',
+    postal_code: '80909',
+    country: 'US',
+  },
+  lat: 38.8706,
+  lng: -104.7603,
+  socialLinks: [{ label: 'Instagram', url: 'https://www.instagram.com/goldstandardbarbershop' }],
+  policies: [],
+};
+
+const CLOSED: OpeningHours = {
+  monday: [],
+  tuesday: [],
+  wednesday: [],
+  thursday: [],
+  friday: [],
+  saturday: [],
+  sunday: [],
+};
+
+describe('pageMeta', () => {
+  it('gives title, description, canonical URL and Open Graph tags', () => {
+    const meta = pageMeta(
+      { shop: SHOP, publicUrl: PUBLIC_URL },
+      {
+        title: 'Marcus Bell | Barbers at Gold Standard Barbershop',
+        description: 'Book Marcus.',
+        path: '/barbershops/barbers',
+        query: { index: '3' },
+        image: '/media/images/marcus-640.webp',
+      },
+    );
+    expect(meta).toEqual([
+      { title: 'Marcus Bell | Barbers at Gold Standard Barbershop' },
+      { name: 'description', content: 'Book Marcus.' },
+      { tagName: 'link', rel: 'canonical', href: `${PUBLIC_URL}/barbershops/barbers?index=3` },
+      { property: 'og:site_name', content: 'Gold Standard Barbershop' },
+      { property: 'og:title', content: 'Marcus Bell | Barbers at Gold Standard Barbershop' },
+      { property: 'og:description', content: 'Book Marcus.' },
+      { property: 'og:url', content: `${PUBLIC_URL}/barbershops/barbers?index=3` },
+      { property: 'og:type', content: 'website' },
+      { property: 'og:image', content: `${PUBLIC_URL}/media/images/marcus-640.webp` },
+      { name: 'twitter:card', content: 'summary_large_image' },
+    ]);
+  });
+
+  it('has no og:image without a picture and emits each JSON-LD document as a script descriptor', () => {
+    const crumbs = breadcrumbJsonLd([{ name: 'Home', url: `${PUBLIC_URL}/` }]);
+    const meta = pageMeta(
+      { shop: SHOP, publicUrl: PUBLIC_URL },
+      {
+        title: 'Privacy Policy',
+        description: 'How we protect you.',
+        path: '/legal/privacy',
+        jsonLd: [crumbs],
+      },
+    );
+    expect(meta.some((tag) => 'property' in tag && tag.property === 'og:image')).toBe(false);
+    expect(meta.at(-1)).toEqual({ 'script:ld+json': crumbs });
+  });
+});
+
+describe('canonicalUrl', () => {
+  it('joins the public URL and the path, with only the query it is given', () => {
+    expect(canonicalUrl(PUBLIC_URL, '/')).toBe(`${PUBLIC_URL}/`);
+    expect(canonicalUrl(PUBLIC_URL, '/store/logo-hoodie')).toBe(`${PUBLIC_URL}/store/logo-hoodie`);
+    expect(canonicalUrl(PUBLIC_URL, '/barbershops/barbers', { index: '2' })).toBe(
+      `${PUBLIC_URL}/barbershops/barbers?index=2`,
+    );
+  });
+});
+
+describe('hairSalonJsonLd', () => {
+  it('describes the salon with a PostalAddress, geo, hours grouped by interval and social links', () => {
+    const hours: OpeningHours = {
+      ...CLOSED,
+      monday: [['09:00', '17:00']],
+      tuesday: [['09:00', '17:00']],
+      saturday: [
+        ['09:00', '13:00'],
+        ['14:00', '18:00'],
+      ],
+    };
+    const salon = hairSalonJsonLd({
+      name: SHOP.name,
+      url: `${PUBLIC_URL}/`,
+      address: SHOP.address,
+      telephone: SHOP.phone,
+      lat: SHOP.lat,
+      lng: SHOP.lng,
+      hours,
+      socialLinks: ['https://www.instagram.com/goldstandardbarbershop'],
+      images: [`${PUBLIC_URL}/images/hero-wide-1200.webp`],
+    });
+    expect(salon).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'HairSalon',
+      name: 'Gold Standard Barbershop',
+      url: `${PUBLIC_URL}/`,
+      image: [`${PUBLIC_URL}/images/hero-wide-1200.webp`],
+      telephone: '7195550142',
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: '2150 N Academy Blvd, Suite 104',
+        addressLocality: 'Colorado Springs',
+        addressRegion: 'CO',
+        postalCode: '80909',
+        addressCountry: 'US',
+      },
+      geo: { '@type': 'GeoCoordinates', latitude: 38.8706, longitude: -104.7603 },
+      openingHoursSpecification: [
+        {
+          '@type': 'OpeningHoursSpecification',
+          dayOfWeek: ['Monday', 'Tuesday'],
+          opens: '09:00',
+          closes: '17:00',
+        },
+        { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Saturday'], opens: '09:00', closes: '13:00' },
+        { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Saturday'], opens: '14:00', closes: '18:00' },
+      ],
+      sameAs: ['https://www.instagram.com/goldstandardbarbershop'],
+    });
+  });
+
+  it('leaves out geo without coordinates', () => {
+    const salon = hairSalonJsonLd({
+      name: 'Marcus Bell',
+      url: `${PUBLIC_URL}/barbershops/barbers`,
+      address: '2150 N Academy Blvd, Suite 104, Colorado Springs, CO 80909',
+      telephone: '7195550143',
+      lat: null,
+      lng: null,
+      hours: CLOSED,
+      socialLinks: [],
+      images: [],
+    });
+    expect(salon).not.toHaveProperty('geo');
+    expect(salon).not.toHaveProperty('sameAs');
+    expect(salon.openingHoursSpecification).toEqual([]);
+  });
+});
+
+describe('postalAddressFromLine', () => {
+  it('splits a US one-line address and keeps anything else whole', () => {
+    expect(postalAddressFromLine('2150 N Academy Blvd, Suite 104, Colorado Springs, CO 80909')).toEqual({
+      '@type': 'PostalAddress',
+      streetAddress: '2150 N Academy Blvd, Suite 104',
+      addressLocality: 'Colorado Springs',
+      addressRegion: 'CO',
+      postalCode: '80909',
+      addressCountry: 'US',
+    });
+    expect(postalAddressFromLine('Behind the old mill')).toEqual({
+      '@type': 'PostalAddress',
+      streetAddress: 'Behind the old mill',
+    });
+  });
+});
+
+describe('combinedHours', () => {
+  it("takes each day's union of the barbers' hours", () => {
+    const a: OpeningHours = { ...CLOSED, monday: [['09:00', '13:00']], friday: [['10:00', '18:00']] };
+    const b: OpeningHours = {
+      ...CLOSED,
+      monday: [
+        ['12:00', '17:00'],
+        ['18:00', '20:00'],
+      ],
+      saturday: [['08:00', '15:00']],
+    };
+    expect(combinedHours([a, b])).toEqual({
+      ...CLOSED,
+      monday: [
+        ['09:00', '17:00'],
+        ['18:00', '20:00'],
+      ],
+      friday: [['10:00', '18:00']],
+      saturday: [['08:00', '15:00']],
+    });
+  });
+});
+
+describe('breadcrumbJsonLd', () => {
+  it('numbers the trail from 1', () => {
+    expect(
+      breadcrumbJsonLd([
+        { name: 'Home', url: `${PUBLIC_URL}/` },
+        { name: 'Barbers', url: `${PUBLIC_URL}/barbershops/barbers` },
+      ]),
+    ).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Home', item: `${PUBLIC_URL}/` },
+        { '@type': 'ListItem', position: 2, name: 'Barbers', item: `${PUBLIC_URL}/barbershops/barbers` },
+      ],
+    });
+  });
+});
+
+describe('productJsonLd', () => {
+  it('offers each size in USD, in or out of stock, for pickup at the shop', () => {
+    const product = productJsonLd({
+      name: 'Logo Hoodie',
+      description: 'Midweight charcoal pullover hoodie.',
+      url: `${PUBLIC_URL}/store/logo-hoodie`,
+      images: [`${PUBLIC_URL}/media/images/hoodie-640.webp`],
+      sku: '9b2f',
+      price: 55,
+      stock: [
+        { size: 'Medium', quantity: 4 },
+        { size: 'Large', quantity: 0 },
+      ],
+      brand: 'Gold Standard Barbershop',
+    });
+    expect(product).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Logo Hoodie',
+      sku: '9b2f',
+      image: [`${PUBLIC_URL}/media/images/hoodie-640.webp`],
+      brand: { '@type': 'Brand', name: 'Gold Standard Barbershop' },
+    });
+    expect(product.offers).toEqual([
+      expect.objectContaining({
+        '@type': 'Offer',
+        name: 'Logo Hoodie (Medium)',
+        sku: '9b2f-Medium',
+        price: '55.00',
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/InStock',
+        availableDeliveryMethod: 'https://schema.org/OnSitePickup',
+      }),
+      expect.objectContaining({
+        name: 'Logo Hoodie (Large)',
+        price: '55.00',
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/OutOfStock',
+        availableDeliveryMethod: 'https://schema.org/OnSitePickup',
+      }),
+    ]);
+  });
+});

@@ -1,0 +1,231 @@
+import type { OpeningHours, Shop, Size } from '@barbershop/contract';
+import type { MetaDescriptor } from 'react-router';
+import type { RootData } from '../root.tsx';
+
+/** What search engines and link previews learn about one page. */
+export type PageSeo = {
+  /** The whole title, as the browser tab and search results show it. */
+  title: string;
+  description: string;
+  /** Path of the canonical URL, without the origin. */
+  path: string;
+  /** Query parameters that pick out different content (e.g. a barber's tab); others never make it in. */
+  query?: Record<string, string>;
+  /** Site-relative or absolute URL of the page's picture, for link previews. */
+  image?: string;
+  type?: 'website' | 'product' | 'profile';
+  /** JSON-LD documents (HairSalon, BreadcrumbList, Product...). */
+  jsonLd?: object[];
+};
+
+/** The root loader's data as a route's `meta` sees it: the shop and the site's public URL. */
+export function siteFromMatches(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]): {
+  shop: Shop | undefined;
+  publicUrl: string;
+} {
+  const root = matches.find((match) => match?.id === 'root')?.loaderData as RootData | undefined;
+  return { shop: root?.shop, publicUrl: root?.config.publicUrl ?? '' };
+}
+
+/** An absolute URL on this site, as search engines and link previews need. */
+export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
+  return new URL(pathOrUrl, publicUrl || 'http://localhost').href;
+}
+
+/** The one URL search engines should index for a page: the public origin, the path, meaningful query only. */
+export function canonicalUrl(publicUrl: string, path: string, query: Record<string, string> = {}): string {
+  const url = new URL(absoluteUrl(publicUrl, path));
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+  return url.href;
+}
+
+/** Title, description, canonical link, Open Graph tags and JSON-LD for a route's `meta` export. */
+export function pageMeta(
+  site: { shop: Shop | undefined; publicUrl: string },
+  page: PageSeo,
+): MetaDescriptor[] {
+  const url = canonicalUrl(site.publicUrl, page.path, page.query);
+  const descriptors: MetaDescriptor[] = [
+    { title: page.title },
+    { name: 'description', content: page.description },
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:site_name', content: site.shop?.name ?? 'Barbershop' },
+    { property: 'og:title', content: page.title },
+    { property: 'og:description', content: page.description },
+    { property: 'og:url', content: url },
+    { property: 'og:type', content: page.type ?? 'website' },
+  ];
+  if (page.image) {
+    descriptors.push(
+      { property: 'og:image', content: absoluteUrl(site.publicUrl, page.image) },
+      { name: 'twitter:card', content: 'summary_large_image' },
+    );
+  }
+  for (const document of page.jsonLd ?? []) descriptors.push({ 'script:ld+json': document });
+  return descriptors;
+}
+
+const SCHEMA_DAYS = {
+  monday: 'Monday',
+  tuesday: 'Tuesday',
+  wednesday: 'Wednesday',
+  thursday: 'Thursday',
+  friday: 'Friday',
+  saturday: 'Saturday',
+  sunday: 'Sunday',
+} as const;
+
+/** Weekly hours as schema.org OpeningHoursSpecification, one entry per opening interval and its days. */
+export function openingHoursSpecification(hours: OpeningHours) {
+  const byInterval = new Map<string, { days: string[]; opens: string; closes: string }>();
+  for (const [day, intervals] of Object.entries(hours) as [keyof typeof SCHEMA_DAYS, [string, string][]][]) {
+    for (const [opens, closes] of intervals) {
+      const key = `${opens}-${closes}`;
+      const entry = byInterval.get(key) ?? { days: [], opens, closes };
+      entry.days.push(SCHEMA_DAYS[day]);
+      byInterval.set(key, entry);
+    }
+  }
+  return [...byInterval.values()].map((entry) => ({
+    '@type': 'OpeningHoursSpecification',
+    dayOfWeek: entry.days,
+    opens: entry.opens,
+    closes: entry.closes,
+  }));
+}
+
+/** The shop's hours: for each day, the union of its barbers' hours (overlapping intervals merged). */
+export function combinedHours(all: OpeningHours[]): OpeningHours {
+  const days = Object.keys(SCHEMA_DAYS) as (keyof OpeningHours)[];
+  return Object.fromEntries(
+    days.map((day) => {
+      const intervals = all.flatMap((hours) => hours[day] ?? []).sort(([a], [b]) => a.localeCompare(b));
+      const merged: [string, string][] = [];
+      for (const [opens, closes] of intervals) {
+        const last = merged.at(-1);
+        // "HH:MM" strings sort as times do.
+        if (!last || opens > last[1]) merged.push([opens, closes]);
+        else if (closes > last[1]) last[1] = closes;
+      }
+      return [day, merged];
+    }),
+  ) as OpeningHours;
+}
+
+/** A US one-line address ("street, city, ST 12345") as a PostalAddress; anything else as its street. */
+export function postalAddressFromLine(line: string) {
+  const match = /^(.+),\s*([^,]+),\s*([A-Z]{2})\s+(\d{5}(?:-\d{4})?)$/.exec(line.trim());
+  if (!match) return { '@type': 'PostalAddress', streetAddress: line };
+  const [, street, city, region, postalCode] = match;
+  return {
+    '@type': 'PostalAddress',
+    streetAddress: street,
+    addressLocality: city,
+    addressRegion: region,
+    postalCode,
+    addressCountry: 'US',
+  };
+}
+
+export type HairSalonInput = {
+  name: string;
+  url: string;
+  /** A PostalAddress object, or a one-line address. */
+  address: Shop['address'] | string;
+  telephone: string;
+  lat: number | null;
+  lng: number | null;
+  hours: OpeningHours;
+  socialLinks: string[];
+  /** Absolute image URLs. */
+  images: string[];
+  email?: string;
+};
+
+/** schema.org HairSalon: lets search engines show the shop's address, hours and phone with its results. */
+export function hairSalonJsonLd(salon: HairSalonInput) {
+  const address =
+    typeof salon.address === 'string'
+      ? postalAddressFromLine(salon.address)
+      : {
+          '@type': 'PostalAddress',
+          streetAddress: [salon.address.line1, salon.address.line2].filter(Boolean).join(', '),
+          addressLocality: salon.address.city,
+          addressRegion: salon.address.state,
+          postalCode: salon.address.postal_code,
+          addressCountry: salon.address.country,
+        };
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'HairSalon',
+    name: salon.name,
+    url: salon.url,
+    ...(salon.images.length ? { image: salon.images } : {}),
+    telephone: salon.telephone,
+    ...(salon.email ? { email: salon.email } : {}),
+    address,
+    ...(salon.lat !== null && salon.lng !== null
+      ? { geo: { '@type': 'GeoCoordinates', latitude: salon.lat, longitude: salon.lng } }
+      : {}),
+    openingHoursSpecification: openingHoursSpecification(salon.hours),
+    ...(salon.socialLinks.length ? { sameAs: salon.socialLinks } : {}),
+  };
+}
+
+/** schema.org BreadcrumbList: the trail search engines show instead of the bare URL. */
+export function breadcrumbJsonLd(trail: { name: string; url: string }[]) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((crumb, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: crumb.name,
+      item: crumb.url,
+    })),
+  };
+}
+
+export type ProductJsonLdInput = {
+  name: string;
+  description: string;
+  /** Absolute URL of the product page. */
+  url: string;
+  /** Absolute image URLs. */
+  images: string[];
+  sku: string;
+  /** Price in dollars, as the API sends product pricing. */
+  price: number;
+  /** Units in stock per size on offer. */
+  stock: { size: Size; quantity: number }[];
+  brand: string;
+};
+
+/**
+ * schema.org Product with one Offer per size, priced in USD, in or out of stock, for pickup at the
+ * shop: lets search engines show price and availability with the product.
+ */
+export function productJsonLd(product: ProductJsonLdInput) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    description: product.description,
+    url: product.url,
+    sku: product.sku,
+    ...(product.images.length ? { image: product.images } : {}),
+    brand: { '@type': 'Brand', name: product.brand },
+    offers: product.stock.map(({ size, quantity }) => ({
+      '@type': 'Offer',
+      name: `${product.name} (${size})`,
+      sku: `${product.sku}-${size}`,
+      url: product.url,
+      price: product.price.toFixed(2),
+      priceCurrency: 'USD',
+      itemCondition: 'https://schema.org/NewCondition',
+      availability: quantity > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      availableDeliveryMethod: 'https://schema.org/OnSitePickup',
+      seller: { '@type': 'Organization', name: product.brand },
+    })),
+  };
+}

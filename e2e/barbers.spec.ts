@@ -1,0 +1,427 @@
+import type { Barber, Shop } from '@barbershop/contract';
+import { formatDollars, formatDuration, formatPhone, formatTime, slugify } from '@barbershop/contract/format';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { PRODUCTS } from '../packages/db/src/seed/sample-data.ts';
+import { expect, test } from './fixtures.ts';
+
+// The barber pages a visitor opens from the home page or a shared link, and what search engines read.
+// There is no internet here, and tests must not depend on it: map tiles are blocked in every test.
+
+const TILE_HOSTS = /^https:\/\/([a-c]\.)?tile\.openstreetmap\.org\/|^https:\/\/api\.mapbox\.com\//;
+// Chromium logs each aborted tile as a failed resource.
+const TILE_ERRORS = /tile\.openstreetmap\.org|api\.mapbox\.com/;
+const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
+  const response = await request.get(path);
+  expect(response.status(), `GET ${path}`).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** Fails every map tile request, as a phone without signal would, and records what was asked for. */
+async function blockTiles(page: Page): Promise<string[]> {
+  const asked: string[] = [];
+  await page.route(TILE_HOSTS, (route) => {
+    asked.push(route.request().url());
+    return route.abort('internetdisconnected');
+  });
+  return asked;
+}
+
+/** The JSON-LD documents of the page, parsed. */
+async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
+  const scripts = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return scripts.map((text) => JSON.parse(text) as Record<string, unknown>);
+}
+
+const selectedIndex = (page: Page) => new URL(page.url()).searchParams.get('index');
+
+test.use({ allowedConsoleErrors: [TILE_ERRORS] });
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+]) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test('a shared link opens on its barber, with everything about them', async ({
+      page,
+      request,
+      checkA11y,
+    }) => {
+      const barbers = await getJson<Barber[]>(request, '/api/barbers');
+      const shop = await getJson<Shop>(request, '/api/shop');
+      const barber = barbers[3]!;
+      await blockTiles(page);
+
+      await page.goto('/barbershops/barbers?index=3');
+      const tablist = page.getByRole('tablist', { name: 'Barbers' });
+      await expect(tablist.getByRole('tab')).toHaveText(barbers.map((b) => b.name));
+      const tab = tablist.getByRole('tab', { name: barber.name });
+      await expect(tab).toHaveAttribute('aria-selected', 'true');
+      await expect(tab).toBeInViewport();
+
+      const panel = page.getByRole('tabpanel', { name: barber.name });
+      await expect(panel).toBeVisible();
+      await expect(page.getByRole('tabpanel')).toHaveCount(1);
+      await expect(panel.getByRole('heading', { level: 2 })).toHaveText(barber.name);
+      await expect(panel.getByRole('img', { name: barber.profilePicture.alt })).toBeVisible();
+      await expect(panel.getByText('5.0', { exact: true })).toBeVisible();
+      await expect(panel.getByText('136 reviews')).toBeVisible();
+      await expect(panel.locator('header')).toContainText(barber.address);
+
+      for (const service of barber.services) {
+        const row = panel
+          .getByRole('listitem')
+          .filter({ has: page.getByRole('heading', { name: service.name, exact: true }) });
+        await expect(row).toContainText(formatDollars(service.price));
+        await expect(row).toContainText(formatDuration(service.duration));
+        const book = row.getByRole('link', { name: new RegExp(`^Book ${service.name}`) });
+        await expect(book).toHaveAttribute('href', barber.booksyUrl);
+        await expect(book).toHaveAttribute('target', '_blank');
+        await expect(book).toHaveAttribute('rel', /\bnoopener\b/);
+      }
+
+      const side = panel.getByRole('complementary');
+      await expect(side.getByRole('heading', { name: 'About Us' })).toBeVisible();
+      await expect(side).toContainText(barber.about);
+      await expect(side).toContainText(formatPhone(barber.phone));
+      await expect(side.getByRole('link', { name: /^Call/ })).toHaveAttribute(
+        'href',
+        `tel:+1${barber.phone.replace(/\D/g, '').slice(-10)}`,
+      );
+      await expect(side.getByRole('link', { name: /^Instagram/ })).toHaveAttribute(
+        'href',
+        barber.instagramUrl,
+      );
+      const hours = side.getByRole('table', { name: 'Hours' });
+      for (const [i, day] of WEEKDAYS.entries()) {
+        const row = hours.getByRole('row', { name: new RegExp(`^${DAY_NAMES[i]}`) });
+        const intervals = barber.hours[day];
+        if (intervals.length === 0) await expect(row).toContainText('Closed');
+        for (const [open, close] of intervals)
+          await expect(row).toContainText(`${formatTime(open)} – ${formatTime(close)}`);
+      }
+      const today = DAY_NAMES[(new Date().getDay() + 6) % 7]!;
+      await expect(hours.locator('tr[aria-current="date"]')).toContainText(today);
+
+      const gallery = panel.getByRole('list', { name: 'Gallery' }).getByRole('img');
+      await expect(gallery).toHaveCount(6);
+      for (const [i, image] of barber.gallery.entries()) {
+        await expect(gallery.nth(i)).toHaveAttribute('alt', image.alt);
+        await expect(gallery.nth(i)).toHaveAttribute('loading', 'lazy');
+        await expect(gallery.nth(i)).toHaveAttribute('srcset', image.srcSet);
+      }
+      for (const policy of shop.policies)
+        await expect(panel.getByText(policy, { exact: true })).toBeVisible();
+
+      await checkA11y();
+    });
+
+    test('arrow keys, Home and End move between barbers and the URL follows', async ({
+      page,
+      request,
+      checkA11y,
+    }) => {
+      const barbers = await getJson<Barber[]>(request, '/api/barbers');
+      await blockTiles(page);
+      await page.goto('/barbershops/barbers?index=3');
+      const tabs = page.getByRole('tab');
+      const expectSelected = async (index: number) => {
+        await expect(tabs.nth(index)).toHaveAttribute('aria-selected', 'true');
+        await expect(tabs.nth(index)).toBeFocused();
+        await expect(tabs.nth(index)).toHaveAttribute('tabindex', '0');
+        await expect(page.getByRole('tabpanel', { name: barbers[index]!.name })).toBeVisible();
+        await expect.poll(() => selectedIndex(page)).toBe(String(index));
+        await expect(tabs.nth(index)).toBeInViewport();
+      };
+
+      await tabs.nth(3).focus();
+      await page.keyboard.press('ArrowRight');
+      await expectSelected(4);
+      await expect(page.locator('[role="tab"][tabindex="0"]')).toHaveCount(1);
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowLeft');
+      await expectSelected(2);
+      await page.keyboard.press('End');
+      await expectSelected(barbers.length - 1);
+      await page.keyboard.press('ArrowRight');
+      await expectSelected(0);
+      await page.keyboard.press('ArrowLeft');
+      await expectSelected(barbers.length - 1);
+      await page.keyboard.press('Home');
+      await expectSelected(0);
+
+      // The page keeps the last barber on reload: the URL is what a visitor would share.
+      await tabs.nth(5).click();
+      await expectSelected(5);
+      await page.reload();
+      await expect(page.getByRole('tab').nth(5)).toHaveAttribute('aria-selected', 'true');
+      await checkA11y();
+    });
+
+    test("the share icon copies the link to this barber's tab", async ({ page, context }) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      await blockTiles(page);
+      await page.goto('/barbershops/barbers?index=3');
+      const panel = page.getByRole('tabpanel');
+
+      const clickedAt = Date.now();
+      await panel.getByRole('button', { name: /^Copy a link to/ }).click();
+      const notice = page.getByText('Copied to clipboard!');
+      await expect(notice).toBeVisible();
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      const url = new URL(copied);
+      expect(url.pathname).toBe('/barbershops/barbers');
+      expect(url.searchParams.get('index')).toBe('3');
+      // It goes away by itself after 2 seconds.
+      await expect(notice).toBeHidden({ timeout: 5000 });
+      const shownFor = Date.now() - clickedAt;
+      expect(shownFor).toBeGreaterThanOrEqual(1900);
+      expect(shownFor).toBeLessThan(4000);
+    });
+
+    test('the map loads on demand, zooms on a click and says when it is unavailable', async ({
+      page,
+      request,
+      checkA11y,
+    }) => {
+      const barbers = await getJson<Barber[]>(request, '/api/barbers');
+      const barber = barbers[3]!;
+      const tiles = await blockTiles(page);
+      const scripts: string[] = [];
+      page.on('request', (r) => {
+        if (r.resourceType() === 'script' || r.resourceType() === 'stylesheet') scripts.push(r.url());
+      });
+
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(scripts.filter((url) => /leaflet/i.test(url))).toEqual([]);
+
+      // From the home page's barber card, as a visitor would.
+      await page
+        .getByRole('region', { name: 'Our Barbers' })
+        .getByRole('link', { name: barber.name })
+        .click();
+      await expect(page).toHaveURL(/\/barbershops\/barbers\?index=3$/);
+      const panel = page.getByRole('tabpanel', { name: barber.name });
+      const map = panel.getByRole('region', { name: `Map of ${barber.address}` });
+      await expect(map).toHaveCSS('height', '150px');
+      await expect(
+        panel.getByText('Map unavailable. The address and directions below still work.'),
+      ).toBeVisible();
+      expect(scripts.some((url) => /leaflet/i.test(url))).toBe(true);
+      expect(tiles.length).toBeGreaterThan(0);
+      expect(tiles.every((url) => url.startsWith('https://tile.openstreetmap.org/11/'))).toBe(true);
+      await expect(map.getByRole('link', { name: 'OpenStreetMap' })).toBeVisible();
+
+      const zoom = panel.getByRole('button', { name: 'Zoom map in' });
+      await expect(zoom).toBeVisible();
+      const before = tiles.length;
+      await map.click();
+      await expect(panel.getByRole('button', { name: 'Zoom map out' })).toBeVisible();
+      await expect.poll(() => tiles.slice(before).some((url) => url.includes('.org/14/'))).toBe(true);
+      await panel.getByRole('button', { name: 'Zoom map out' }).click();
+      await expect(panel.getByRole('button', { name: 'Zoom map in' })).toBeVisible();
+
+      await expect(panel.locator('address')).toHaveText(barber.address);
+      const directions = panel.getByText('Get directions');
+      await directions.click();
+      await expect(panel.getByRole('link', { name: /^Google Maps/ })).toHaveAttribute(
+        'href',
+        `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(barber.address)}`,
+      );
+      // Chromium on Linux: the device's maps app through a geo: URI.
+      await expect(panel.getByRole('link', { name: 'Maps app on this device' })).toHaveAttribute(
+        'href',
+        `geo:${barber.lat},${barber.lng}?q=${encodeURIComponent(barber.address)}`,
+      );
+      await checkA11y();
+    });
+  });
+}
+
+test('when tiles arrive the map shows with no notice over it', async ({ page, request }) => {
+  const barbers = await getJson<Barber[]>(request, '/api/barbers');
+  // A stand-in for the tile server: one grey pixel per tile.
+  const pixel = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+    'base64',
+  );
+  await page.route(TILE_HOSTS, (route) =>
+    route.fulfill({ status: 200, contentType: 'image/png', body: pixel }),
+  );
+  await page.goto('/barbershops/barbers?index=1');
+  const panel = page.getByRole('tabpanel', { name: barbers[1]!.name });
+  await expect(panel.locator('.leaflet-tile-loaded').first()).toBeAttached();
+  await expect(panel.getByRole('button', { name: 'Zoom map in' })).toBeVisible();
+  await expect(panel.getByText('Map unavailable', { exact: false })).toHaveCount(0);
+  await expect(panel.getByText('Loading map')).toHaveCount(0);
+});
+
+test('when tiles never answer the map stops waiting and says so', async ({ page }) => {
+  // Requests left hanging, as on a network that swallows them: no error event ever comes.
+  await page.route(TILE_HOSTS, () => {});
+  await page.goto('/barbershops/barbers?index=2');
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByText('Loading map…')).toBeVisible();
+  await expect(panel.getByText('Map unavailable. The address and directions below still work.')).toBeVisible({
+    timeout: 10_000,
+  });
+  await expect(panel.getByText('Loading map…')).toHaveCount(0);
+});
+
+test('on a phone the tabs scroll sideways instead of squeezing the page', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 700 });
+  await blockTiles(page);
+  await page.goto('/barbershops/barbers?index=5');
+  const tablist = page.getByRole('tablist');
+  const { scrollWidth, clientWidth } = await tablist.evaluate((el) => ({
+    scrollWidth: el.scrollWidth,
+    clientWidth: el.clientWidth,
+  }));
+  expect(scrollWidth).toBeGreaterThan(clientWidth);
+  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(pageWidth).toBeLessThanOrEqual(320);
+  await page.getByRole('tab').nth(5).focus();
+  await expect(page.getByRole('tab').nth(5)).toBeInViewport();
+});
+
+test('any /barbershops address shows the tabs; a bad index opens the first barber', async ({
+  page,
+  request,
+}) => {
+  const barbers = await getJson<Barber[]>(request, '/api/barbers');
+  await blockTiles(page);
+  for (const path of ['/barbershops', '/barbershops/downtown?index=99', '/barbershops/barbers?index=two']) {
+    await page.goto(path);
+    await expect(page.getByRole('tab', { name: barbers[0]!.name })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel', { name: barbers[0]!.name })).toBeVisible();
+  }
+});
+
+test('where the Clipboard API is refused, the link is still copied', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.addInitScript(() => {
+    navigator.clipboard.writeText = () => {
+      (window as { e2eRefusedWrites?: number }).e2eRefusedWrites =
+        ((window as { e2eRefusedWrites?: number }).e2eRefusedWrites ?? 0) + 1;
+      return Promise.reject(new DOMException('Refused', 'NotAllowedError'));
+    };
+  });
+  await blockTiles(page);
+  await page.goto('/barbershops/barbers?index=2');
+  await page
+    .getByRole('tabpanel')
+    .getByRole('button', { name: /^Copy a link to/ })
+    .click();
+  await expect(page.getByText('Copied to clipboard!')).toBeVisible();
+  expect(await page.evaluate(() => (window as { e2eRefusedWrites?: number }).e2eRefusedWrites)).toBe(1);
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(new URL(copied).searchParams.get('index')).toBe('2');
+});
+
+test('search engines read the shop and the barbers as hair salons', async ({ page, request }) => {
+  const shop = await getJson<Shop>(request, '/api/shop');
+  const barbers = await getJson<Barber[]>(request, '/api/barbers');
+  await blockTiles(page);
+
+  await page.goto('/');
+  const salon = (await jsonLd(page)).find((doc) => doc['@type'] === 'HairSalon');
+  expect(salon).toMatchObject({
+    '@context': 'https://schema.org',
+    name: shop.name,
+    telephone: shop.phone,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: `${shop.address.line1}, ${shop.address.line2}`,
+      addressLocality: shop.address.city,
+      addressRegion: shop.address.state,
+      postalCode: shop.address.postal_code,
+      addressCountry: shop.address.country,
+    },
+    geo: { latitude: shop.lat, longitude: shop.lng },
+    sameAs: shop.socialLinks.map((link) => link.url),
+  });
+  // The shop is open on a day when any of its barbers works, from the earliest start to the latest end.
+  const specs = salon?.openingHoursSpecification as { dayOfWeek: string[]; opens: string; closes: string }[];
+  for (const [i, day] of WEEKDAYS.entries()) {
+    const intervals = barbers.flatMap((b) => b.hours[day]);
+    const daySpecs = specs.filter((spec) => spec.dayOfWeek.includes(DAY_NAMES[i]!));
+    if (intervals.length === 0) {
+      expect(daySpecs, DAY_NAMES[i]).toEqual([]);
+      continue;
+    }
+    expect(daySpecs.map((spec) => spec.opens).sort()[0], DAY_NAMES[i]).toBe(
+      intervals.map(([open]) => open).sort()[0],
+    );
+    expect(
+      daySpecs
+        .map((spec) => spec.closes)
+        .sort()
+        .at(-1),
+      DAY_NAMES[i],
+    ).toBe(
+      intervals
+        .map(([, close]) => close)
+        .sort()
+        .at(-1),
+    );
+  }
+  const origin = new URL(page.url()).origin;
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${origin}/`);
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', new RegExp(shop.name));
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^http.*\.webp$/);
+
+  await page.goto('/barbershops/downtown?index=1&utm_source=newsletter');
+  const docs = await jsonLd(page);
+  expect(docs.find((doc) => doc['@type'] === 'HairSalon')).toMatchObject({
+    name: expect.stringContaining(barbers[1]!.name),
+    telephone: barbers[1]!.phone,
+    url: `${origin}/barbershops/barbers?index=1`,
+    sameAs: [barbers[1]!.instagramUrl],
+  });
+  expect(docs.find((doc) => doc['@type'] === 'BreadcrumbList')).toMatchObject({
+    itemListElement: [
+      { position: 1, name: 'Home', item: `${origin}/` },
+      { position: 2, name: 'Barbers', item: `${origin}/barbershops/barbers` },
+    ],
+  });
+  await expect(page).toHaveTitle(`${barbers[1]!.name} | Barbers at ${shop.name}`);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    `${origin}/barbershops/barbers?index=1`,
+  );
+  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute(
+    'content',
+    `${origin}/barbershops/barbers?index=1`,
+  );
+});
+
+test('the sitemap lists the public pages and the products on sale, robots.txt points to it', async ({
+  request,
+  baseURL,
+}) => {
+  const sitemap = await request.get('/sitemap.xml');
+  expect(sitemap.status()).toBe(200);
+  expect(sitemap.headers()['content-type']).toContain('application/xml');
+  const locations = [...(await sitemap.text()).matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+  for (const path of ['/', '/barbershops/barbers', '/store', '/legal/privacy', '/legal/terms']) {
+    expect(locations).toContain(`${baseURL}${path}`);
+  }
+  const onSale = PRODUCTS.filter((p) => p.published && !p.archived);
+  const hidden = PRODUCTS.filter((p) => !p.published || p.archived);
+  expect(hidden.length).toBeGreaterThan(0);
+  for (const product of onSale) expect(locations).toContain(`${baseURL}/store/${slugify(product.name)}`);
+  for (const product of hidden) expect(locations).not.toContain(`${baseURL}/store/${slugify(product.name)}`);
+
+  const robots = await request.get('/robots.txt');
+  expect(robots.status()).toBe(200);
+  const lines = (await robots.text()).split('\n');
+  for (const path of ['/dashboard', '/account', '/api', '/checkout', '/cart'])
+    expect(lines).toContain(`Disallow: ${path}`);
+  expect(lines).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+});
