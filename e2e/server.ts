@@ -20,6 +20,8 @@ const env = {
   PORT: port,
   PUBLIC_URL: `http://localhost:${port}`,
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  // Every test signs in from 127.0.0.1; the per-client sign-in limit is tested by the API tests.
+  SIGN_IN_RATE_LIMIT: '1000',
 };
 
 let child: ReturnType<typeof spawn> | undefined;

@@ -7,17 +7,23 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { devIdpRoutes } from './modules/auth/dev-idp/dev-idp.routes.ts';
+import { DEV_IDP_PATH } from './modules/auth/dev-idp/dev-idp.settings.ts';
 import { barbersRoutes } from './modules/barbers/barbers.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
-import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { type MediaStorage, mediaStorageFor } from './modules/media/media.storage.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { shopRoutes } from './modules/shop/shop.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { AppError, errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { sessionPlugin } from './plugins/session.ts';
 import { ssrPlugin } from './plugins/ssr.ts';
 
 export type BuildOptions = {
@@ -68,16 +74,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     url: config.databaseUrl,
     dataDir: config.dataDir,
   });
+  await app.register(sessionPlugin, { secure: config.secureCookies });
   app.decorate('media', options.media ?? mediaStorageFor(config));
   await app.register(openapiPlugin);
 
   await app.register(healthRoutes);
   await app.register(mediaRoutes);
   await app.register(seoRoutes, { publicUrl: config.publicUrl });
+  // Development sign-in: only in demo mode without a real provider (the plugin refuses otherwise).
+  if (!config.oidc) await app.register(devIdpRoutes, { config, prefix: DEV_IDP_PATH });
   await app.register(
     async (api) => {
       await api.register(shopRoutes);
       await api.register(barbersRoutes);
+      await api.register(authRoutes, { config });
+      await api.register(usersRoutes);
+      await api.register(ordersRoutes);
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async () => {
         throw new AppError('not_found', 'No such API route.');
       });

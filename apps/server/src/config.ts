@@ -39,6 +39,7 @@ const EnvSchema = z.object({
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),
   ),
+  SIGN_IN_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000).default(10)),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -125,6 +126,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     sessionSecret: e.SESSION_SECRET ?? generatedSecret(dataDir),
     adminEmails: e.ADMIN_EMAILS,
+    /** Sign-in attempts allowed per client per minute. */
+    signInRateLimit: e.SIGN_IN_RATE_LIMIT,
     oidc: e.OIDC_CLIENT_ID
       ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
       : null,

@@ -1,4 +1,4 @@
-import type { Shop } from '@barbershop/contract';
+import type { CurrentUser, Shop } from '@barbershop/contract';
 import {
   isRouteErrorResponse,
   Links,
@@ -22,13 +22,15 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const shop = await serverApi(context).get<Shop>('/shop');
-  return { shop, config: context.get(publicConfigContext) };
+  const api = serverApi(context);
+  // The visitor is known at first paint, so the header never flashes the signed-out menu.
+  const [shop, user] = await Promise.all([api.get<Shop>('/shop'), api.get<CurrentUser>('/users/me')]);
+  return { shop, user, config: context.get(publicConfigContext) };
 }
 
-export type RootData = { shop: Shop; config: PublicConfig };
+export type RootData = { shop: Shop; user: CurrentUser; config: PublicConfig };
 
-/** The shop and public settings, for any component under the root. */
+/** The shop, the signed-in user (or null) and public settings, for any component under the root. */
 export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>('root');
 }

@@ -5,6 +5,13 @@ export default [
     index('routes/site/home.tsx'),
     route('legal/privacy', 'routes/site/privacy.tsx'),
     route('legal/terms', 'routes/site/terms.tsx'),
+    // Any barbershop name shows the barber tabs (DESIGN.md section 7); one module, two route ids.
+    route('barbershops', 'routes/site/barbers.tsx', { id: 'barbershops' }),
+    route('barbershops/:barbershop', 'routes/site/barbers.tsx', { id: 'barbershop' }),
+    route('sign-in', 'routes/account/sign-in.tsx'),
+    route('account', 'routes/account/account.tsx'),
+    route('account/orders', 'routes/account/orders.tsx'),
+    route('account/orders/:orderId', 'routes/account/order.tsx'),
     route('*', 'routes/site/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

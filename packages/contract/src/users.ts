@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { ImageSchema } from './barbers.ts';
+import { ACCESS, ITEM_STATUSES, SIZES } from './domain.ts';
+import { OrderSummarySchema } from './orders.ts';
 
 /** GET /users/me: the signed-in user, or null (SPEC.md section 3, "Current user"). */
 export const CurrentUserSchema = z
@@ -11,3 +14,48 @@ export const CurrentUserSchema = z
   })
   .nullable();
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
+
+/** An item someone owns, with the product it is a piece of; its page is /store/{slug}/{_id}. */
+export const InventoryItemSchema = z.object({
+  _id: z.uuid(),
+  size: z.enum(SIZES),
+  status: z.enum(ITEM_STATUSES),
+  product: z.object({ _id: z.uuid(), name: z.string(), slug: z.string(), image: ImageSchema }),
+});
+export type InventoryItem = z.infer<typeof InventoryItemSchema>;
+
+/** A row of the dashboard's users list (SPEC.md section 3, "User"). */
+export const UserSummarySchema = z.object({
+  gid: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  accessLevel: z.number().int(),
+  items: z.array(InventoryItemSchema),
+});
+export type UserSummary = z.infer<typeof UserSummarySchema>;
+
+/** GET /users/:gid: a user with their orders, for staff. */
+export const UserDetailSchema = UserSummarySchema.extend({
+  picture: z.string(),
+  createdAt: z.iso.datetime(),
+  orders: z.array(OrderSummarySchema),
+});
+export type UserDetail = z.infer<typeof UserDetailSchema>;
+
+const AccessLevelSchema = z.union([
+  z.literal(ACCESS.customer),
+  z.literal(ACCESS.staff),
+  z.literal(ACCESS.admin),
+]);
+
+/** PATCH /users/:gid (admin): the role and contact details; empty text clears a field. */
+export const UpdateUserSchema = z
+  .strictObject({
+    accessLevel: AccessLevelSchema.optional(),
+    phone: z.string().trim().max(40, 'must be 40 characters or fewer').nullable().optional(),
+    address: z.string().trim().max(300, 'must be 300 characters or fewer').nullable().optional(),
+  })
+  .refine((value) => Object.keys(value).length > 0, 'Send at least one of accessLevel, phone, address');
+export type UpdateUser = z.infer<typeof UpdateUserSchema>;

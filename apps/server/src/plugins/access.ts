@@ -45,9 +45,11 @@ export const accessPlugin = fp(
         }
         return;
       }
-      const previous = route.preHandler;
+      // Checked on request, after the session plugin has set request.user and before the body is read
+      // or validated: a caller without the role learns nothing about the route and uploads nothing.
+      const previous = route.onRequest;
       const check = async (request: FastifyRequest) => assertAccess(request, access);
-      route.preHandler = [check, ...(Array.isArray(previous) ? previous : previous ? [previous] : [])];
+      route.onRequest = [check, ...(Array.isArray(previous) ? previous : previous ? [previous] : [])];
     });
   },
   { name: 'access', dependencies: ['errors'] },

@@ -37,6 +37,8 @@ export const securityPlugin = fp(
                 "'self'",
                 'data:',
                 'blob:',
+                // OpenStreetMap serves tiles from tile.openstreetmap.org (older links use a.-c. subdomains).
+                'https://tile.openstreetmap.org',
                 'https://*.tile.openstreetmap.org',
                 'https://api.mapbox.com',
                 'https://*.stripe.com',

@@ -2,6 +2,7 @@ import { isRouteErrorResponse, Outlet } from 'react-router';
 import { ErrorScreen } from '../../components/error-screen.tsx';
 import { SiteFooter } from '../../components/site-footer.tsx';
 import { SiteHeader } from '../../components/site-header.tsx';
+import { AuthControls } from '../../features/auth/auth-controls.tsx';
 import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/site-layout';
 
@@ -9,7 +10,10 @@ function Frame({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   return (
     <div className="flex min-h-dvh flex-col">
-      <SiteHeader shopName={root?.shop.name ?? 'Barbershop'} />
+      <SiteHeader
+        shopName={root?.shop.name ?? 'Barbershop'}
+        actions={<AuthControls user={root?.user ?? null} apiBaseUrl={root?.config.apiBaseUrl ?? ''} />}
+      />
       <div className="flex-1">{children}</div>
       {root && <SiteFooter shop={root.shop} />}
     </div>

@@ -1,0 +1,139 @@
+import { schema } from '@barbershop/db';
+import { createBarber, createOrder, createProduct, createUser } from '@barbershop/db/factories';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './test/app.ts';
+import { signInAs } from './test/sessions.ts';
+
+// Who may call what: every route in the OpenAPI document, called as each role with a real session.
+// A route missing from MATRIX fails this test, so a new route cannot ship without a rule.
+// To add yours: a "METHOD /api/path/{param}" key, the expected status per role, and, where the
+// path has parameters or the method takes a body, how to fill them from the fixtures below.
+
+type Role = 'anonymous' | 'customer' | 'staff' | 'admin';
+const ROLES: Role[] = ['anonymous', 'customer', 'staff', 'admin'];
+
+type Fixtures = { customerId: string; barberId: string; orderId: string };
+
+type Rule = {
+  expect: Record<Role, number>;
+  /** Values for the path's {parameters}. */
+  params?: (f: Fixtures) => Record<string, string>;
+  /** A valid body, so the answer is about access, not input. */
+  body?: (f: Fixtures) => Record<string, unknown>;
+};
+
+const everyone = (status: number): Record<Role, number> => ({
+  anonymous: status,
+  customer: status,
+  staff: status,
+  admin: status,
+});
+const PUBLIC = everyone(200);
+const SIGNED_IN = { anonymous: 401, customer: 200, staff: 200, admin: 200 };
+const STAFF = { anonymous: 401, customer: 403, staff: 200, admin: 200 };
+const ADMIN = { anonymous: 401, customer: 403, staff: 403, admin: 200 };
+
+const MATRIX: Record<string, Rule> = {
+  'GET /api/shop': { expect: PUBLIC },
+  'GET /api/barbers': { expect: PUBLIC },
+  'GET /api/barbers/{gid}': { expect: PUBLIC, params: (f) => ({ gid: f.barberId }) },
+
+  // Sign-in redirects everyone to the identity provider; a callback without a sign-in in progress
+  // redirects to the sign-in page with a message.
+  'GET /api/auth/google': { expect: everyone(302) },
+  'GET /api/auth/google/callback': { expect: everyone(302) },
+  'GET /api/auth/logout': { expect: PUBLIC },
+  'POST /api/auth/logout': { expect: PUBLIC },
+
+  'GET /api/users/me': { expect: PUBLIC },
+  'GET /api/users/me/items': { expect: SIGNED_IN },
+  'GET /api/users/checkAdmin': { expect: STAFF },
+  'GET /api/users': { expect: STAFF },
+  'GET /api/users/{gid}': { expect: STAFF, params: (f) => ({ gid: f.customerId }) },
+  'PATCH /api/users/{gid}': {
+    expect: ADMIN,
+    params: (f) => ({ gid: f.customerId }),
+    body: () => ({ phone: '(719) 555-0100' }),
+  },
+
+  // The customer owns the order; any other customer gets 404 (orders.test.ts).
+  'GET /api/orders': { expect: SIGNED_IN },
+  'GET /api/orders/{id}': { expect: SIGNED_IN, params: (f) => ({ id: f.orderId }) },
+};
+
+describe('access matrix', () => {
+  let app: TestApp;
+  let fixtures: Fixtures;
+  let users: Record<Exclude<Role, 'anonymous'>, { id: string }>;
+  let documented: string[];
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+    const customer = await createUser(app.db, { accessLevel: 0 });
+    users = {
+      customer,
+      staff: await createUser(app.db, { accessLevel: 1 }),
+      admin: await createUser(app.db, { accessLevel: 2 }),
+    };
+    await app.db.insert(schema.shop).values({
+      name: 'Test Barbershop',
+      phone: '7195550142',
+      email: 'shop@example.com',
+      address: {
+        line1: '1 Main St',
+        line2: '',
+        city: 'Colorado Springs',
+        state: 'CO',
+        postal_code: '80909',
+        country: 'US',
+      },
+    });
+    const barber = await createBarber(app.db);
+    const product = await createProduct(app.db);
+    const order = await createOrder(app.db, {
+      userId: customer.id,
+      lines: [{ product, size: 'Medium', quantity: 1 }],
+    });
+    fixtures = { customerId: customer.id, barberId: barber.id, orderId: order.id };
+
+    const doc = (await app.inject('/api/docs/openapi.json')).json() as { paths: Record<string, object> };
+    documented = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+  });
+  afterAll(() => app.close());
+
+  it('has a rule for every route in the OpenAPI document, and no rule for a route that is gone', () => {
+    expect(
+      documented.filter((route) => !(route in MATRIX)),
+      'routes without a rule in MATRIX',
+    ).toEqual([]);
+    expect(
+      Object.keys(MATRIX).filter((route) => !documented.includes(route)),
+      'rules for no route',
+    ).toEqual([]);
+  });
+
+  it.each(Object.entries(MATRIX))('%s', async (route, rule) => {
+    const [method, path] = route.split(' ') as [string, string];
+    const params = rule.params?.(fixtures) ?? {};
+    const url = path.replace(/\{(\w+)\}/g, (_, name: string) => {
+      const value = params[name];
+      if (!value) throw new Error(`${route}: no value for {${name}}`);
+      return value;
+    });
+    const seen: Record<string, number> = {};
+    for (const role of ROLES) {
+      // A fresh session per call: a call may end it (sign-out).
+      const cookie = role === 'anonymous' ? undefined : await signInAs(app, users[role]);
+      const response = await app.inject({
+        method: method as 'GET',
+        url,
+        headers: { 'sec-fetch-site': 'same-origin', ...(cookie ? { cookie } : {}) },
+        ...(rule.body ? { payload: rule.body(fixtures) } : {}),
+      });
+      seen[role] = response.statusCode;
+    }
+    expect(seen).toEqual(rule.expect);
+  });
+});

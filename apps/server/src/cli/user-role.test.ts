@@ -1,0 +1,58 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase, schema } from '@barbershop/db';
+import { createUser } from '@barbershop/db/factories';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const CLI = join(import.meta.dirname, 'user-role.ts');
+
+describe('npm run user:role', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'barbershop-role-'));
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, [CLI, ...args], {
+      env: { PATH: process.env.PATH, NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(32) },
+      encoding: 'utf8',
+    });
+  const levelOf = async (email: string) => {
+    const handle = await openDatabase({ dataDir });
+    try {
+      const rows = await handle.db.select().from(schema.users).where(eq(schema.users.email, email));
+      return rows.map((row) => row.accessLevel);
+    } finally {
+      await handle.close();
+    }
+  };
+
+  beforeAll(async () => {
+    const handle = await openDatabase({ dataDir });
+    try {
+      await handle.migrate();
+      await createUser(handle.db, { email: 'sam@example.com' });
+    } finally {
+      await handle.close();
+    }
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('sets the role of the account with that email, whatever its case', async () => {
+    const result = run('SAM@example.com', '2');
+    expect(result.stderr).toContain('SAM@example.com is now admin.');
+    expect(result.status).toBe(0);
+    expect(await levelOf('sam@example.com')).toEqual([2]);
+  });
+
+  it('fails with a message for an email nobody has signed in with', () => {
+    const result = run('nobody@example.com', '2');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('No account with the email nobody@example.com yet');
+  });
+
+  it.each([[['sam@example.com', '3']], [['not-an-email', '1']]])('prints the usage for %j', (args) => {
+    const result = run(...args);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Usage: npm run user:role -- <email> <0|1|2>');
+  });
+});

@@ -1,0 +1,166 @@
+import { SignedOutSchema } from '@barbershop/contract';
+import { DEMO_ISSUER } from '@barbershop/db/demo-accounts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { CustomFetch } from 'openid-client';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { recordSignIn } from './auth.service.ts';
+import { DEV_CLIENT_ID, DEV_IDP_PATH, devSecret } from './dev-idp/dev-idp.settings.ts';
+import { localPath } from './local-path.ts';
+import { createOidcClient, type OidcSettings, type SignInFlow } from './oidc-client.ts';
+
+const CALLBACK_PATH = '/api/auth/google/callback';
+const FLOW_COOKIE = 'sign_in_flow';
+const FLOW_COOKIE_PATH = '/api/auth/google';
+const FLOW_MAX_AGE_S = 10 * 60;
+
+/** Requests to the development provider answered by this same server, without a network hop. */
+function inProcessFetch(app: FastifyInstance): CustomFetch {
+  return async (url, { method, headers, body }) => {
+    const target = new URL(url);
+    const response = await app.inject({
+      method: method as 'GET',
+      url: `${target.pathname}${target.search}`,
+      headers,
+      payload: body == null ? undefined : typeof body === 'string' ? body : body.toString(),
+    });
+    const responseHeaders = new Headers();
+    for (const [name, value] of Object.entries(response.headers)) {
+      for (const v of Array.isArray(value) ? value : [value])
+        if (v !== undefined) responseHeaders.append(name, String(v));
+    }
+    const empty = response.statusCode === 204 || response.statusCode === 304;
+    return new Response(empty ? null : new Uint8Array(response.rawPayload), {
+      status: response.statusCode,
+      headers: responseHeaders,
+    });
+  };
+}
+
+/** The configured OpenID provider, or the development one under /dev-idp when none is configured. */
+export function oidcSettings(config: Config, app: FastifyInstance): OidcSettings {
+  const redirectUri = `${config.publicUrl}${CALLBACK_PATH}`;
+  if (config.oidc) return { ...config.oidc, redirectUri, identityIssuer: null };
+  if (!config.demo) throw new Error('OIDC_CLIENT_ID is required outside demo mode.');
+  return {
+    issuer: `${config.publicUrl}${DEV_IDP_PATH}`,
+    clientId: DEV_CLIENT_ID,
+    clientSecret: devSecret(config.sessionSecret, 'client'),
+    redirectUri,
+    identityIssuer: DEMO_ISSUER,
+    fetch: inProcessFetch(app),
+  };
+}
+
+const FlowSchema = z.object({ verifier: z.string(), state: z.string(), nonce: z.string(), path: z.string() });
+
+function readFlow(request: FastifyRequest): SignInFlow | null {
+  const raw = request.cookies[FLOW_COOKIE];
+  if (!raw) return null;
+  const unsigned = request.unsignCookie(raw);
+  if (!unsigned.valid || !unsigned.value) return null;
+  try {
+    const flow = FlowSchema.parse(JSON.parse(Buffer.from(unsigned.value, 'base64url').toString('utf8')));
+    return { ...flow, path: localPath(flow.path) };
+  } catch {
+    return null;
+  }
+}
+
+export type AuthRoutesOptions = { config: Config };
+
+/** Sign-in through OpenID Connect, and sign-out (DESIGN.md section 5). */
+export async function authRoutes(app: FastifyInstance, { config }: AuthRoutesOptions) {
+  const client = createOidcClient(oidcSettings(config, app));
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const flowCookie = {
+    path: FLOW_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.secureCookies,
+  } as const;
+  const limit = (max: number) => ({
+    max,
+    timeWindow: '1 minute',
+    errorResponseBuilder: () =>
+      new AppError('too_many_requests', 'Too many sign-in attempts from here. Wait a minute and try again.'),
+  });
+
+  // Back to the sign-in page with a reason it can show, never an error page.
+  const backToSignIn = (reply: FastifyReply, path: string, error: 'canceled' | 'failed') =>
+    reply.redirect(`/sign-in?${new URLSearchParams({ path, error })}`);
+
+  r.get(
+    '/auth/google',
+    {
+      config: { access: 'public', rateLimit: limit(config.signInRateLimit) },
+      schema: {
+        tags: ['auth'],
+        summary: 'Start signing in: redirects to the identity provider, then back to `path` (a local path)',
+        querystring: z.object({ path: z.union([z.string(), z.array(z.string())]).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const path = localPath(request.query.path);
+      let started: Awaited<ReturnType<typeof client.start>>;
+      try {
+        started = await client.start(path);
+      } catch (error) {
+        request.log.error({ err: error }, 'identity provider unavailable');
+        return backToSignIn(reply, path, 'failed');
+      }
+      const value = Buffer.from(JSON.stringify(started.flow)).toString('base64url');
+      reply.setCookie(FLOW_COOKIE, value, { ...flowCookie, signed: true, maxAge: FLOW_MAX_AGE_S });
+      return reply.redirect(started.url.href);
+    },
+  );
+
+  r.get(
+    '/auth/google/callback',
+    {
+      config: { access: 'public', rateLimit: limit(config.signInRateLimit) },
+      schema: {
+        tags: ['auth'],
+        summary: 'Finish signing in: checks the answer, starts a session, redirects to the path asked for',
+        querystring: z.looseObject({ error: z.string().optional() }),
+      },
+    },
+    async (request, reply) => {
+      const flow = readFlow(request);
+      reply.clearCookie(FLOW_COOKIE, flowCookie);
+      if (!flow) return backToSignIn(reply, '/', 'failed');
+      if (request.query.error) {
+        return backToSignIn(
+          reply,
+          flow.path,
+          request.query.error === 'access_denied' ? 'canceled' : 'failed',
+        );
+      }
+      let identity: Awaited<ReturnType<typeof client.finish>>;
+      try {
+        identity = await client.finish(new URL(request.url, config.publicUrl), flow);
+      } catch (error) {
+        request.log.warn({ err: error }, 'sign-in refused');
+        return backToSignIn(reply, flow.path, 'failed');
+      }
+      const user = await recordSignIn(app.db, identity, config.adminEmails);
+      await app.sessions.start(request, reply, user.id);
+      return reply.redirect(flow.path);
+    },
+  );
+
+  for (const method of ['GET', 'POST'] as const) {
+    r.route({
+      method,
+      url: '/auth/logout',
+      config: { access: 'public', rateLimit: limit(60) },
+      schema: { tags: ['auth'], summary: 'Sign out: ends the session', response: { 200: SignedOutSchema } },
+      handler: async (request, reply) => {
+        await app.sessions.end(request, reply);
+        return { signedOut: true as const };
+      },
+    });
+  }
+}

@@ -1,0 +1,223 @@
+import { schema } from '@barbershop/db';
+import { createUser } from '@barbershop/db/factories';
+import { openTestDatabase } from '@barbershop/db/testing';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { signInThroughDevIdp } from '../../test/dev-sign-in.ts';
+import { signInAs } from '../../test/sessions.ts';
+
+async function me(app: TestApp, cookie: string) {
+  const response = await app.inject({ url: '/api/users/me', headers: { cookie } });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+
+function sessionCookie(app: TestApp, cookies: Map<string, string>) {
+  const value = cookies.get(app.sessions.cookieName);
+  return value ? `${app.sessions.cookieName}=${value}` : '';
+}
+
+describe('sign-in through the development identity provider', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp({ ADMIN_EMAILS: 'Boss@Example.com', SIGN_IN_RATE_LIMIT: '1000' });
+  });
+  afterAll(() => app.close());
+
+  it('signs a seeded demo account in and returns to the page asked for', async () => {
+    const casey = await createUser(app.db, { email: 'casey@example.com', name: 'Casey Customer' });
+    const { location, jar } = await signInThroughDevIdp(app, {
+      path: '/account/orders?x=1',
+      email: 'casey@example.com',
+    });
+    expect(location).toBe('/account/orders?x=1');
+    expect(await me(app, sessionCookie(app, jar.cookies))).toEqual({
+      gid: casey.id,
+      name: 'Casey Customer',
+      email: 'casey@example.com',
+      picture: '',
+      accessLevel: 0,
+    });
+    const rows = await app.db.select().from(schema.users).where(eq(schema.users.email, 'casey@example.com'));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('creates a customer for a new email, named after it', async () => {
+    const { location, jar } = await signInThroughDevIdp(app, {
+      path: '/',
+      email: ' New.Person@Example.com ',
+    });
+    expect(location).toBe('/');
+    const user = await me(app, sessionCookie(app, jar.cookies));
+    expect(user).toMatchObject({ name: 'New Person', email: 'new.person@example.com', accessLevel: 0 });
+    const [row] = await app.db.select().from(schema.users).where(eq(schema.users.id, user.gid));
+    expect(row).toMatchObject({ oidcIssuer: 'dev', oidcSubject: 'new.person@example.com' });
+  });
+
+  it('makes a verified email listed in ADMIN_EMAILS an admin, and keeps other roles as they are', async () => {
+    const boss = await signInThroughDevIdp(app, { email: 'boss@example.com' });
+    expect(await me(app, sessionCookie(app, boss.jar.cookies))).toMatchObject({ accessLevel: 2 });
+    await createUser(app.db, { email: 'sam@example.com', accessLevel: 1 });
+    const sam = await signInThroughDevIdp(app, { email: 'sam@example.com' });
+    expect(await me(app, sessionCookie(app, sam.jar.cookies))).toMatchObject({ accessLevel: 1 });
+  });
+
+  it('serves a sign-in page that lists the demo accounts and works under the CSP without scripts', async () => {
+    const { page } = await signInThroughDevIdp(app, { email: 'casey@example.com' });
+    expect(page.headers['content-type']).toContain('text/html');
+    const scriptSrc = String(page.headers['content-security-policy'])
+      .split(';')
+      .find((directive) => directive.startsWith('script-src'));
+    expect(scriptSrc).toMatch(/^script-src 'self'/);
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    expect(page.body).not.toContain('<script');
+    for (const email of ['casey@example.com', 'sam@example.com', 'alex@example.com']) {
+      expect(page.body).toContain(`value="${email}"`);
+    }
+    expect(page.body).toContain('<label for="email">');
+  });
+
+  it('asks again for an email that is not one', async () => {
+    await expect(signInThroughDevIdp(app, { email: 'not-an-email' })).rejects.toThrow(/got 400/);
+  });
+
+  it('returns to the sign-in page with a message when the person cancels', async () => {
+    const { location, jar } = await signInThroughDevIdp(app, { path: '/account', cancel: true });
+    expect(location).toBe('/sign-in?path=%2Faccount&error=canceled');
+    expect(jar.cookies.has(app.sessions.cookieName)).toBe(false);
+  });
+
+  it.each([
+    ['//evil.example', '/'],
+    ['https://evil.example', '/'],
+    ['/\\evil.example', '/'],
+    ['/a/..//evil.example', '/'],
+    ['', '/'],
+  ])('never redirects off the site: path=%j lands on %s', async (path, expected) => {
+    const { location } = await signInThroughDevIdp(app, { path, email: 'casey@example.com' });
+    expect(location).toBe(expected);
+  });
+
+  it('refuses a callback without the browser that started the sign-in', async () => {
+    const response = await app.inject('/api/auth/google/callback?code=stolen&state=guessed');
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/sign-in?path=%2F&error=failed');
+    expect(response.headers['set-cookie'] ?? '').not.toContain(`${app.sessions.cookieName}=`);
+  });
+
+  it('refuses a callback whose state does not match', async () => {
+    const start = await app.inject('/api/auth/google?path=/account');
+    const flowCookie = String(start.headers['set-cookie']).split(';')[0]!;
+    const response = await app.inject({
+      url: '/api/auth/google/callback?code=abc&state=wrong',
+      headers: { cookie: flowCookie },
+    });
+    expect(response.headers.location).toBe('/sign-in?path=%2Faccount&error=failed');
+  });
+
+  it('starts a new session at every sign-in and ends the one the browser had (no fixation)', async () => {
+    const casey = await createUser(app.db, { email: 'fixation@example.com' });
+    const planted = await signInAs(app, casey);
+    const first = await signInThroughDevIdp(app, { email: 'fixation@example.com' });
+    first.jar.store(`${planted}; Path=/`);
+    const again = await signInThroughDevIdp(app, { email: 'fixation@example.com', jar: first.jar });
+    const fresh = sessionCookie(app, again.jar.cookies);
+    expect(fresh).not.toBe(planted);
+    expect(await me(app, planted)).toBeNull();
+    expect(await me(app, fresh)).toMatchObject({ gid: casey.id });
+  });
+});
+
+describe('session cookie', () => {
+  const attributes = (setCookies: string[], name: string) => {
+    const header = setCookies.find((cookie) => cookie.startsWith(`${name}=`));
+    expect(header, `Set-Cookie for ${name}`).toBeDefined();
+    return header!;
+  };
+
+  it('is HttpOnly, SameSite=Lax and for the whole site', async () => {
+    const app = await buildTestApp({ PUBLIC_URL: 'http://localhost:3300' });
+    try {
+      const { jar } = await signInThroughDevIdp(app, { email: 'casey@example.com' });
+      const header = attributes(jar.setCookies, 'session');
+      expect(header).toMatch(/; HttpOnly/);
+      expect(header).toMatch(/; SameSite=Lax/);
+      expect(header).toMatch(/; Path=\/(;|$)/);
+      expect(header).not.toMatch(/; Secure/);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('is also Secure, with the __Host- prefix, when the site is on HTTPS', async () => {
+    const app = await buildTestApp({ PUBLIC_URL: 'https://localhost:3301' });
+    try {
+      const { jar } = await signInThroughDevIdp(app, { email: 'casey@example.com' });
+      const header = attributes(jar.setCookies, '__Host-session');
+      expect(header).toMatch(/; Secure/);
+      expect(header).toMatch(/; HttpOnly/);
+      expect(header).toMatch(/; SameSite=Lax/);
+      expect(await me(app, sessionCookie(app, jar.cookies))).toMatchObject({ email: 'casey@example.com' });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('rate limit', () => {
+  it('answers 20 rapid sign-in starts from one client with 429 in the error shape, other clients unaffected', async () => {
+    const app = await buildTestApp();
+    try {
+      const statuses: number[] = [];
+      let refused: { statusCode: number; json(): unknown; headers: Record<string, unknown> } | undefined;
+      for (let i = 0; i < 20; i++) {
+        const response = await app.inject({ url: '/api/auth/google?path=/', remoteAddress: '203.0.113.7' });
+        statuses.push(response.statusCode);
+        if (response.statusCode === 429) refused ??= response;
+      }
+      expect(statuses.slice(0, 10).every((status) => status === 302)).toBe(true);
+      expect(statuses).toContain(429);
+      expect(refused?.json()).toEqual({
+        error: {
+          code: 'too_many_requests',
+          message: 'Too many sign-in attempts from here. Wait a minute and try again.',
+        },
+      });
+      expect(refused?.headers['retry-after']).toBeDefined();
+      const elsewhere = await app.inject({ url: '/api/auth/google', remoteAddress: '203.0.113.8' });
+      expect(elsewhere.statusCode).toBe(302);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('development identity provider', () => {
+  it('refuses to start outside demo mode', async () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: '/tmp/barbershop-no-demo',
+      SESSION_SECRET: 'x'.repeat(32),
+    });
+    const database = await openTestDatabase();
+    try {
+      await expect(
+        buildApp({ ...config, demo: false }, { database, web: false, logger: false }),
+      ).rejects.toThrow(/only in demo mode/);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('is not mounted when a real OpenID provider is configured', async () => {
+    const app = await buildTestApp({ OIDC_CLIENT_ID: 'client', OIDC_CLIENT_SECRET: 'secret' });
+    try {
+      expect((await app.inject('/dev-idp/.well-known/openid-configuration')).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+});

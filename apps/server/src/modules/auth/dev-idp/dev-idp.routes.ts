@@ -1,0 +1,121 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Provider } from 'oidc-provider';
+import type { Config } from '../../../config.ts';
+import { normalizeEmail } from './dev-idp.accounts.ts';
+import { pickAccountPage, problemPage } from './dev-idp.page.ts';
+import { createDevProvider } from './dev-idp.provider.ts';
+import { DEV_IDP_PATH } from './dev-idp.settings.ts';
+
+const PAGE = { config: { access: 'public' as const }, schema: { hide: true } };
+const EXPIRED = 'This sign-in has expired or was already used. Start again from the site.';
+
+type UidParams = { Params: { uid: string } };
+
+function sendPage(reply: FastifyReply, status: number, html: string) {
+  return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+}
+
+/** The interaction in progress for this browser, if it is the one in the URL. */
+async function currentInteraction(
+  provider: Provider,
+  request: FastifyRequest<UidParams>,
+  reply: FastifyReply,
+) {
+  try {
+    const details = await provider.interactionDetails(request.raw, reply.raw);
+    return details.uid === request.params.uid ? details : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The development identity provider, mounted under /dev-idp: the OpenID endpoints of oidc-provider
+ * and its sign-in page. Only for demo sites without a real OpenID client (config refuses it elsewhere).
+ */
+export async function devIdpRoutes(app: FastifyInstance, { config }: { config: Config }) {
+  if (!config.demo || config.oidc) {
+    throw new Error('The development identity provider runs only in demo mode without OIDC_CLIENT_ID.');
+  }
+  const provider = createDevProvider({
+    publicUrl: config.publicUrl,
+    sessionSecret: config.sessionSecret,
+    redirectUri: `${config.publicUrl}/api/auth/google/callback`,
+  });
+  provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'development sign-in failed'));
+
+  await app.register(async (pages) => {
+    pages.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+
+    pages.get<UidParams>('/interaction/:uid', PAGE, async (request, reply) => {
+      const details = await currentInteraction(provider, request, reply);
+      if (!details) return sendPage(reply, 400, problemPage(EXPIRED));
+      return sendPage(reply, 200, pickAccountPage(details.uid));
+    });
+
+    pages.post<UidParams & { Body: { email?: string } }>(
+      '/interaction/:uid/login',
+      PAGE,
+      async (request, reply) => {
+        const details = await currentInteraction(provider, request, reply);
+        if (!details) return sendPage(reply, 400, problemPage(EXPIRED));
+        const typed = String(request.body?.email ?? '');
+        const email = normalizeEmail(typed);
+        if (!email) {
+          const message = 'Enter an email address, like you@example.com.';
+          return sendPage(reply, 400, pickAccountPage(details.uid, { email: typed, message }));
+        }
+        const to = await provider.interactionResult(
+          request.raw,
+          reply.raw,
+          { login: { accountId: email } },
+          { mergeWithLastSubmission: false },
+        );
+        return reply.redirect(to, 303);
+      },
+    );
+
+    pages.post<UidParams>('/interaction/:uid/abort', PAGE, async (request, reply) => {
+      const details = await currentInteraction(provider, request, reply);
+      if (!details) return sendPage(reply, 400, problemPage(EXPIRED));
+      const to = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        { error: 'access_denied', error_description: 'The sign-in was canceled.' },
+        { mergeWithLastSubmission: false },
+      );
+      return reply.redirect(to, 303);
+    });
+  });
+
+  // Everything else is oidc-provider's (a Koa app): it reads the raw request and writes the response.
+  const forwardedProto = new URL(config.publicUrl).protocol.replace(':', '');
+  const forwardedHost = new URL(config.publicUrl).host;
+  const handle = provider.callback();
+  await app.register(async (endpoints) => {
+    endpoints.removeAllContentTypeParsers();
+    endpoints.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    endpoints.route({
+      method: ['GET', 'HEAD', 'POST', 'OPTIONS'],
+      url: '/*',
+      ...PAGE,
+      handler: (request, reply) => {
+        // Registered under DEV_IDP_PATH; the provider routes from its own root and mounts itself back.
+        reply.hijack();
+        const raw = request.raw as IncomingMessage & { originalUrl?: string };
+        const url = raw.url ?? '/';
+        raw.originalUrl = url;
+        raw.url = url.slice(DEV_IDP_PATH.length) || '/';
+        // The provider builds its URLs from these, so they match its issuer whatever the request came through.
+        raw.headers['x-forwarded-proto'] = forwardedProto;
+        raw.headers['x-forwarded-host'] = forwardedHost;
+        handle(raw, reply.raw);
+      },
+    });
+  });
+}

@@ -1,0 +1,51 @@
+import { type Executor, schema } from '@barbershop/db';
+import { asc, desc, eq } from 'drizzle-orm';
+
+const { orders, orderLines, orderLog, productItems, products, users } = schema;
+
+/** One user's orders, newest first. */
+export async function listOrdersOfUser(db: Executor, userId: string) {
+  return db
+    .select({ id: orders.id, total: orders.total, status: orders.status, createdAt: orders.createdAt })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), asc(orders.id));
+}
+
+/** An order with its customer, or null. */
+export async function findOrderWithCustomer(db: Executor, id: string) {
+  const [row] = await db
+    .select({ order: orders, customer: { id: users.id, name: users.name, email: users.email } })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, id));
+  return row ?? null;
+}
+
+/** An order's lines by name and size (lines keep no position), with the product's current slug for links. */
+export async function listOrderLines(db: Executor, orderId: string) {
+  return db
+    .select({ line: orderLines, slug: products.slug })
+    .from(orderLines)
+    .innerJoin(products, eq(products.id, orderLines.productId))
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.name), asc(orderLines.size), asc(orderLines.id));
+}
+
+export async function listOrderItems(db: Executor, orderId: string) {
+  return db
+    .select()
+    .from(productItems)
+    .where(eq(productItems.orderId, orderId))
+    .orderBy(asc(productItems.createdAt), asc(productItems.id));
+}
+
+/** The order's history, oldest first, with the name of whoever made each change. */
+export async function listOrderLog(db: Executor, orderId: string) {
+  return db
+    .select({ at: orderLog.at, message: orderLog.message, actor: users.name })
+    .from(orderLog)
+    .leftJoin(users, eq(users.id, orderLog.actorUserId))
+    .where(eq(orderLog.orderId, orderId))
+    .orderBy(asc(orderLog.at), asc(orderLog.id));
+}

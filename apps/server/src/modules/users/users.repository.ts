@@ -1,0 +1,93 @@
+import { type Executor, schema } from '@barbershop/db';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+
+const { users, productItems, products, productImages } = schema;
+
+export type UserRow = typeof users.$inferSelect;
+
+/** Inserts or refreshes a user by identity; an accessLevel given is set, otherwise left as it is. */
+export async function upsertIdentity(
+  db: Executor,
+  values: {
+    oidcIssuer: string;
+    oidcSubject: string;
+    email: string;
+    name: string;
+    picture: string;
+    accessLevel: number | undefined;
+  },
+): Promise<UserRow> {
+  const { accessLevel, ...profile } = values;
+  const [row] = await db
+    .insert(users)
+    .values({ ...profile, accessLevel: accessLevel ?? 0 })
+    .onConflictDoUpdate({
+      target: [users.oidcIssuer, users.oidcSubject],
+      set: {
+        email: profile.email,
+        name: profile.name,
+        picture: profile.picture,
+        ...(accessLevel === undefined ? {} : { accessLevel }),
+      },
+    })
+    .returning();
+  return row!;
+}
+
+export async function findUser(db: Executor, id: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+export async function listUsers(db: Executor): Promise<UserRow[]> {
+  return db.select().from(users).orderBy(asc(users.name), asc(users.email));
+}
+
+/** Users with this email, whatever provider they signed in with. */
+export async function findUsersByEmail(db: Executor, email: string): Promise<UserRow[]> {
+  return db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+}
+
+export async function updateUser(
+  db: Executor,
+  id: string,
+  changes: Partial<Pick<UserRow, 'accessLevel' | 'phone' | 'address'>>,
+): Promise<UserRow | null> {
+  const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
+  return row ?? null;
+}
+
+/** Locks every admin row until the transaction ends and counts the others: two admins cannot demote each other at once. */
+export async function lockOtherAdmins(tx: Executor, id: string): Promise<number> {
+  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.accessLevel, 2)).for('update');
+  return rows.filter((row) => row.id !== id).length;
+}
+
+/** A product's first image, for lists that show one picture per product. */
+const firstImageKey = sql<string | null>`(
+  select ${productImages.mediaKey} from ${productImages}
+  where ${productImages.productId} = ${products.id}
+  order by ${productImages.position} limit 1
+)`;
+
+/** The items the given users own, with their product's name, slug and first image, newest first. */
+export async function listOwnedItems(db: Executor, ownerIds: string[]) {
+  if (ownerIds.length === 0) return [];
+  return db
+    .select({
+      id: productItems.id,
+      ownerUserId: productItems.ownerUserId,
+      size: productItems.size,
+      status: productItems.status,
+      productId: products.id,
+      productName: products.name,
+      productSlug: products.slug,
+      imageKey: firstImageKey,
+    })
+    .from(productItems)
+    .innerJoin(products, eq(products.id, productItems.productId))
+    .where(inArray(productItems.ownerUserId, ownerIds))
+    .orderBy(sql`${productItems.createdAt} desc`, asc(productItems.id));
+}
+
+export type OwnedItemRow = Awaited<ReturnType<typeof listOwnedItems>>[number];

@@ -1,0 +1,120 @@
+import {
+  ACCESS,
+  type CurrentUser,
+  type InventoryItem,
+  type ItemStatus,
+  type Size,
+  type UpdateUser,
+  type UserDetail,
+  type UserSummary,
+} from '@barbershop/contract';
+import type { Database } from '@barbershop/db';
+import type { SessionUser } from '../../plugins/access.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { imageFromKey } from '../media/images.ts';
+import { listOrdersOf } from '../orders/orders.service.ts';
+import {
+  findUser,
+  findUsersByEmail,
+  listOwnedItems,
+  listUsers,
+  lockOtherAdmins,
+  type OwnedItemRow,
+  type UserRow,
+  updateUser,
+} from './users.repository.ts';
+
+function toInventoryItem(row: OwnedItemRow): InventoryItem {
+  return {
+    _id: row.id,
+    size: row.size as Size,
+    status: row.status as ItemStatus,
+    product: {
+      _id: row.productId,
+      name: row.productName,
+      slug: row.productSlug,
+      image: imageFromKey(row.imageKey, row.productName),
+    },
+  };
+}
+
+function toSummary(user: UserRow, items: OwnedItemRow[]): UserSummary {
+  return {
+    gid: user.id,
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    address: user.address,
+    accessLevel: user.accessLevel,
+    items: items.filter((item) => item.ownerUserId === user.id).map(toInventoryItem),
+  };
+}
+
+/** GET /users/me: who the caller is, or null when signed out. */
+export function currentUser(user: SessionUser | null): CurrentUser {
+  if (!user) return null;
+  return {
+    gid: user.id,
+    name: user.name,
+    email: user.email,
+    picture: user.picture,
+    accessLevel: user.accessLevel,
+  };
+}
+
+/** The items a customer owns, for their account page. */
+export async function listInventory(db: Database, userId: string): Promise<InventoryItem[]> {
+  return (await listOwnedItems(db, [userId])).map(toInventoryItem);
+}
+
+/** Every user with the items they own, for the dashboard. */
+export async function listUsersWithItems(db: Database): Promise<UserSummary[]> {
+  const users = await listUsers(db);
+  const items = await listOwnedItems(
+    db,
+    users.map((user) => user.id),
+  );
+  return users.map((user) => toSummary(user, items));
+}
+
+/** One user with their items and orders, for staff; 404 when there is no such user. */
+export async function getUserDetail(db: Database, id: string): Promise<UserDetail> {
+  const user = await findUser(db, id);
+  if (!user) throw new AppError('not_found', 'No such user.');
+  const [items, orders] = await Promise.all([listOwnedItems(db, [id]), listOrdersOf(db, id)]);
+  return {
+    ...toSummary(user, items),
+    picture: user.picture,
+    createdAt: user.createdAt.toISOString(),
+    orders,
+  };
+}
+
+/**
+ * An admin changes a user's role or contact details. Taking away the admin role of the last admin
+ * is refused, so the shop can never lock itself out of its own dashboard.
+ */
+export async function updateUserAsAdmin(db: Database, id: string, changes: UpdateUser): Promise<UserDetail> {
+  const values = {
+    ...(changes.accessLevel === undefined ? {} : { accessLevel: changes.accessLevel }),
+    ...(changes.phone === undefined ? {} : { phone: changes.phone || null }),
+    ...(changes.address === undefined ? {} : { address: changes.address || null }),
+  };
+  await db.transaction(async (tx) => {
+    const user = await findUser(tx, id);
+    if (!user) throw new AppError('not_found', 'No such user.');
+    const demotesAdmin =
+      user.accessLevel === ACCESS.admin && (values.accessLevel ?? ACCESS.admin) !== ACCESS.admin;
+    if (demotesAdmin && (await lockOtherAdmins(tx, id)) === 0) {
+      throw new AppError('conflict', 'This is the last admin: make someone else an admin first.');
+    }
+    await updateUser(tx, id, values);
+  });
+  return getUserDetail(db, id);
+}
+
+/** Sets the role of every account with this email (the command line's way to appoint staff and admins). */
+export async function setRoleByEmail(db: Database, email: string, accessLevel: number): Promise<UserRow[]> {
+  const users = await findUsersByEmail(db, email);
+  return Promise.all(users.map(async (user) => (await updateUser(db, user.id, { accessLevel }))!));
+}

@@ -1,0 +1,211 @@
+import type { InventoryItem, UserDetail, UserSummary } from '@barbershop/contract';
+import { schema } from '@barbershop/db';
+import { createOrder, createProduct, createUser } from '@barbershop/db/factories';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { signInAs } from '../../test/sessions.ts';
+
+describe('users API', () => {
+  let app: TestApp;
+  let customer: string;
+  let staff: string;
+  let admin: string;
+  let casey: Awaited<ReturnType<typeof createUser>>;
+  let hoodie: Awaited<ReturnType<typeof createProduct>>;
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+    casey = await createUser(app.db, { name: 'Casey Customer', email: 'casey@example.com' });
+    customer = await signInAs(app, casey);
+    staff = await signInAs(app, await createUser(app.db, { name: 'Sam Staff', accessLevel: 1 }));
+    admin = await signInAs(app, await createUser(app.db, { name: 'Alex Admin', accessLevel: 2 }));
+    hoodie = await createProduct(
+      app.db,
+      { name: 'Logo Hoodie', category: 'Hoodies' },
+      { imageKeys: ['images/abc'] },
+    );
+    await createOrder(app.db, { userId: casey.id, lines: [{ product: hoodie, size: 'Large', quantity: 2 }] });
+  });
+  afterAll(() => app.close());
+
+  const get = (url: string, cookie?: string) => app.inject({ url, headers: cookie ? { cookie } : {} });
+  const patch = (url: string, cookie: string, payload: unknown) =>
+    app.inject({ method: 'PATCH', url, headers: { cookie }, payload: payload as object });
+
+  describe('GET /api/users/me', () => {
+    it('is null when signed out and the current user when signed in', async () => {
+      expect((await get('/api/users/me')).json()).toBeNull();
+      expect((await get('/api/users/me', customer)).json()).toEqual({
+        gid: casey.id,
+        name: 'Casey Customer',
+        email: 'casey@example.com',
+        picture: '',
+        accessLevel: 0,
+      });
+    });
+  });
+
+  describe('GET /api/users/me/items', () => {
+    it("lists the signed-in user's items with their product, and nobody else's", async () => {
+      const response = await get('/api/users/me/items', customer);
+      expect(response.statusCode).toBe(200);
+      const items = response.json<InventoryItem[]>();
+      expect(items).toHaveLength(2);
+      expect(items[0]).toMatchObject({
+        size: 'Large',
+        status: 'printing',
+        product: { _id: hoodie.id, name: 'Logo Hoodie', slug: 'logo-hoodie', image: { alt: 'Logo Hoodie' } },
+      });
+      expect(items[0]!.product.image.src).toBe('/media/images/abc-640.webp');
+      expect((await get('/api/users/me/items', staff)).json()).toEqual([]);
+    });
+
+    it('is 401 when signed out', async () => {
+      expect((await get('/api/users/me/items')).statusCode).toBe(401);
+    });
+  });
+
+  describe('GET /api/users/checkAdmin', () => {
+    it('lets staff and admins through and refuses the rest', async () => {
+      expect((await get('/api/users/checkAdmin')).statusCode).toBe(401);
+      expect((await get('/api/users/checkAdmin', customer)).statusCode).toBe(403);
+      expect((await get('/api/users/checkAdmin', staff)).statusCode).toBe(200);
+      expect((await get('/api/users/checkAdmin', admin)).json()).toMatchObject({
+        name: 'Alex Admin',
+        accessLevel: 2,
+      });
+    });
+  });
+
+  describe('GET /api/users', () => {
+    it('lists every user with contact details and items, for staff', async () => {
+      const response = await get('/api/users', staff);
+      expect(response.statusCode).toBe(200);
+      const users = response.json<UserSummary[]>();
+      const row = users.find((user) => user.gid === casey.id);
+      expect(row).toMatchObject({
+        name: 'Casey Customer',
+        email: 'casey@example.com',
+        phone: null,
+        address: null,
+      });
+      expect(row?.items).toHaveLength(2);
+      expect(users.map((user) => user.name)).toEqual(expect.arrayContaining(['Sam Staff', 'Alex Admin']));
+    });
+
+    it('is refused to customers (403) and the signed out (401)', async () => {
+      expect((await get('/api/users', customer)).statusCode).toBe(403);
+      expect((await get('/api/users')).statusCode).toBe(401);
+    });
+  });
+
+  describe('GET /api/users/:gid', () => {
+    it('shows staff a user with their orders and items', async () => {
+      const response = await get(`/api/users/${casey.id}`, staff);
+      expect(response.statusCode).toBe(200);
+      const detail = response.json<UserDetail>();
+      expect(detail).toMatchObject({ gid: casey.id, name: 'Casey Customer' });
+      expect(detail.orders).toEqual([
+        {
+          _id: expect.any(String),
+          total: 2 * hoodie.priceCents,
+          date: expect.any(String),
+          status: 'processing',
+        },
+      ]);
+      expect(detail.items).toHaveLength(2);
+    });
+
+    it('is 404 for an unknown user and 400 for an id that is not one', async () => {
+      const unknown = await get('/api/users/00000000-0000-4000-8000-000000000000', staff);
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toEqual({ error: { code: 'not_found', message: 'No such user.' } });
+      expect((await get('/api/users/nope', staff)).statusCode).toBe(400);
+    });
+  });
+
+  describe('PATCH /api/users/:gid', () => {
+    it('lets an admin change role, phone and address; empty text clears a field', async () => {
+      const user = await createUser(app.db);
+      const changed = await patch(`/api/users/${user.id}`, admin, {
+        accessLevel: 1,
+        phone: ' (719) 555-0199 ',
+        address: '1 Main St, Colorado Springs, CO',
+      });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.json()).toMatchObject({
+        accessLevel: 1,
+        phone: '(719) 555-0199',
+        address: '1 Main St, Colorado Springs, CO',
+      });
+      const cleared = await patch(`/api/users/${user.id}`, admin, { phone: '' });
+      expect(cleared.json()).toMatchObject({ phone: null, address: '1 Main St, Colorado Springs, CO' });
+    });
+
+    it('refuses staff and customers', async () => {
+      const user = await createUser(app.db);
+      expect((await patch(`/api/users/${user.id}`, staff, { accessLevel: 2 })).statusCode).toBe(403);
+      expect((await patch(`/api/users/${user.id}`, customer, { accessLevel: 2 })).statusCode).toBe(403);
+      const [row] = await app.db.select().from(schema.users).where(eq(schema.users.id, user.id));
+      expect(row?.accessLevel).toBe(0);
+    });
+
+    it.each([
+      [{ accessLevel: 5 }, 'body.accessLevel'],
+      [{ role: 'admin' }, 'body'],
+      [{}, 'body'],
+    ])('refuses %j with 400 naming the field', async (payload, field) => {
+      const user = await createUser(app.db);
+      const response = await patch(`/api/users/${user.id}`, admin, payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toMatch(new RegExp(`^${field.replace('.', '\\.')}`));
+    });
+
+    it('is 404 for an unknown user', async () => {
+      const response = await patch('/api/users/00000000-0000-4000-8000-000000000000', admin, { phone: '1' });
+      expect(response.statusCode).toBe(404);
+    });
+  });
+});
+
+describe('the last admin', () => {
+  it('cannot remove their own admin role (409), but can once there is another admin', async () => {
+    const app = await buildTestApp();
+    try {
+      const only = await createUser(app.db, { accessLevel: 2 });
+      const cookie = await signInAs(app, only);
+      const refused = await app.inject({
+        method: 'PATCH',
+        url: `/api/users/${only.id}`,
+        headers: { cookie },
+        payload: { accessLevel: 0 },
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({
+        error: { code: 'conflict', message: 'This is the last admin: make someone else an admin first.' },
+      });
+      expect((await app.inject({ url: '/api/users/me', headers: { cookie } })).json()).toMatchObject({
+        accessLevel: 2,
+      });
+
+      const other = await createUser(app.db);
+      await app.inject({
+        method: 'PATCH',
+        url: `/api/users/${other.id}`,
+        headers: { cookie },
+        payload: { accessLevel: 2 },
+      });
+      const allowed = await app.inject({
+        method: 'PATCH',
+        url: `/api/users/${only.id}`,
+        headers: { cookie },
+        payload: { accessLevel: 1 },
+      });
+      expect(allowed.statusCode).toBe(200);
+      expect(allowed.json()).toMatchObject({ accessLevel: 1 });
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,171 @@
+import { schema } from '@barbershop/db';
+import { createUser } from '@barbershop/db/factories';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { buildTestApp, type TestApp } from '../test/app.ts';
+import { signInAs } from '../test/sessions.ts';
+import { hashSessionToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './session.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('sessions', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(() => app.close());
+
+  const me = async (cookie: string) =>
+    (await app.inject({ url: '/api/users/me', headers: { cookie } })).json() as { gid: string } | null;
+
+  const tokenOf = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1);
+
+  const sessionRow = async (cookie: string) => {
+    const [row] = await app.db
+      .select()
+      .from(schema.sessions)
+      .where(eq(schema.sessions.id, hashSessionToken(tokenOf(cookie))));
+    return row;
+  };
+
+  it('knows the user of a live session and stores only the hash of its id', async () => {
+    const user = await createUser(app.db);
+    const cookie = await signInAs(app, user);
+    expect(await me(cookie)).toMatchObject({ gid: user.id });
+    const row = await sessionRow(cookie);
+    expect(row?.userId).toBe(user.id);
+    const ids = (await app.db.select({ id: schema.sessions.id }).from(schema.sessions)).map((r) => r.id);
+    expect(ids).not.toContain(tokenOf(cookie));
+  });
+
+  it('treats a forged or malformed session cookie as signed out', async () => {
+    const forged = `session=${Buffer.alloc(32, 7).toString('base64url')}`;
+    expect(await me(forged)).toBeNull();
+    expect(await me('session=not-even-base64!')).toBeNull();
+    const orders = await app.inject({ url: '/api/orders', headers: { cookie: forged } });
+    expect(orders.statusCode).toBe(401);
+    expect(orders.json()).toEqual({ error: { code: 'unauthorized', message: 'Sign in to continue.' } });
+  });
+
+  it('treats an expired session as signed out', async () => {
+    const user = await createUser(app.db);
+    const cookie = await signInAs(app, user);
+    await app.db
+      .update(schema.sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.sessions.id, hashSessionToken(tokenOf(cookie))));
+    expect(await me(cookie)).toBeNull();
+  });
+
+  it('ends a session 90 days after it started, however recently it was used', async () => {
+    const user = await createUser(app.db);
+    const cookie = await signInAs(app, user);
+    await app.db
+      .update(schema.sessions)
+      .set({
+        createdAt: new Date(Date.now() - SESSION_ABSOLUTE_MS - DAY),
+        expiresAt: new Date(Date.now() + DAY),
+      })
+      .where(eq(schema.sessions.id, hashSessionToken(tokenOf(cookie))));
+    expect(await me(cookie)).toBeNull();
+  });
+
+  it('rolls the 30-day expiry forward when the session is used, up to the 90-day limit', async () => {
+    const user = await createUser(app.db);
+    const cookie = await signInAs(app, user);
+    const id = hashSessionToken(tokenOf(cookie));
+    await app.db
+      .update(schema.sessions)
+      .set({ createdAt: new Date(Date.now() - 10 * DAY), expiresAt: new Date(Date.now() + 5 * DAY) })
+      .where(eq(schema.sessions.id, id));
+    await me(cookie);
+    const rolled = (await sessionRow(cookie))!.expiresAt.getTime();
+    expect(Math.abs(rolled - (Date.now() + SESSION_IDLE_MS))).toBeLessThan(60_000);
+
+    const createdAt = new Date(Date.now() - 85 * DAY);
+    await app.db
+      .update(schema.sessions)
+      .set({ createdAt, expiresAt: new Date(Date.now() + 2 * DAY) })
+      .where(eq(schema.sessions.id, id));
+    await me(cookie);
+    expect((await sessionRow(cookie))!.expiresAt.getTime()).toBe(createdAt.getTime() + SESSION_ABSOLUTE_MS);
+  });
+
+  it.each(['GET', 'POST'] as const)(
+    'signs out with %s /api/auth/logout: 200, cookie cleared, session gone',
+    async (method) => {
+      const user = await createUser(app.db);
+      const cookie = await signInAs(app, user);
+      const response = await app.inject({
+        method,
+        url: '/api/auth/logout',
+        headers: { cookie, 'sec-fetch-site': 'same-origin' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ signedOut: true });
+      expect(String(response.headers['set-cookie'])).toMatch(/^session=;.*Expires=Thu, 01 Jan 1970/);
+      expect(await sessionRow(cookie)).toBeUndefined();
+      expect(await me(cookie)).toBeNull();
+    },
+  );
+
+  it('answers a sign-out without a session with 200 too', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/auth/logout' });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it.each([
+    ['an Origin of another site', { origin: 'https://evil.example' }],
+    ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
+  ])(
+    'refuses a state-changing call from another site (%s) with 403, changing nothing',
+    async (_, headers) => {
+      const user = await createUser(app.db);
+      const cookie = await signInAs(app, user);
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { cookie, ...headers },
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({
+        error: { code: 'forbidden', message: 'Cross-site request refused.' },
+      });
+      expect(await me(cookie)).toMatchObject({ gid: user.id });
+    },
+  );
+
+  it('accepts the same call from the site itself', async () => {
+    const user = await createUser(app.db);
+    const cookie = await signInAs(app, user);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie, origin: 'http://localhost:3000' },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('is shared by every server process on the same database (nothing kept in memory)', async () => {
+    const other = await buildApp(
+      loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: '/tmp/barbershop-second-process',
+        SESSION_SECRET: 'y'.repeat(32),
+      }),
+      { database: app.handle, web: false, logger: false },
+    );
+    try {
+      const user = await createUser(app.db);
+      const cookie = await signInAs(app, user);
+      const seen = await other.inject({ url: '/api/users/me', headers: { cookie } });
+      expect(seen.json()).toMatchObject({ gid: user.id });
+      await other.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+      expect(await me(cookie)).toBeNull();
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,125 @@
+import type { Order } from '@barbershop/contract';
+import { formatAddress, formatCents, formatDate } from '@barbershop/contract/format';
+import { Link } from 'react-router';
+import { OrderStatus } from './order-status.tsx';
+
+const linkClass = 'font-semibold text-brass-dark underline underline-offset-4 hover:text-charcoal';
+
+function Totals({ order }: { order: Order }) {
+  const rows = [
+    ['Subtotal', order.subtotal],
+    ['Sales tax', order.salesTax],
+    ['Shipping', order.shippingCost],
+  ] as const;
+  return (
+    <dl className="ml-auto w-full max-w-xs space-y-1">
+      {rows.map(([label, cents]) => (
+        <div key={label} className="flex justify-between gap-6">
+          <dt>{label}</dt>
+          <dd>{formatCents(cents)}</dd>
+        </div>
+      ))}
+      <div className="mt-2 flex justify-between gap-6 border-t border-charcoal/20 pt-2 text-lg font-semibold">
+        <dt>Total</dt>
+        <dd>{formatCents(order.total)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/**
+ * One order for its customer (SPEC.md section 2): lines link to their product, printed items to
+ * their own page; amounts arrive in cents; the status is shown as received.
+ */
+export function OrderDetail({ order, pickupAddress }: { order: Order; pickupAddress: string | null }) {
+  return (
+    <div className="space-y-8">
+      <dl className="grid gap-4 rounded-lg bg-white p-4 ring-1 ring-charcoal/10 sm:grid-cols-3">
+        <div>
+          <dt className="text-sm text-muted">Date</dt>
+          <dd className="font-semibold">{formatDate(order.date)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-muted">Status</dt>
+          <dd>
+            <OrderStatus status={order.status} />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm text-muted">{order.deliveryMethod === 'pickup' ? 'Pickup' : 'Delivery'}</dt>
+          <dd>
+            {order.deliveryMethod === 'pickup'
+              ? (pickupAddress ?? 'At the shop')
+              : order.shipping?.address && formatAddress(order.shipping.address)}
+          </dd>
+        </div>
+      </dl>
+
+      <section aria-labelledby="order-lines">
+        <h2 id="order-lines" className="mb-3 text-2xl">
+          Items
+        </h2>
+        <ul className="divide-y divide-charcoal/10 rounded-lg bg-white ring-1 ring-charcoal/10">
+          {order.products.map((line) => (
+            <li key={line._id} className="flex gap-4 p-4">
+              <img
+                src={line.image.src}
+                srcSet={line.image.srcSet || undefined}
+                sizes="80px"
+                alt=""
+                width={80}
+                height={80}
+                className="h-20 w-20 shrink-0 rounded object-cover"
+              />
+              <div className="min-w-0 flex-1">
+                <div className="flex flex-wrap items-baseline justify-between gap-x-4">
+                  <Link to={`/store/${line.slug}`} className={`${linkClass} text-lg`}>
+                    {line.name}
+                  </Link>
+                  <span className="font-semibold">{formatCents(line.unitPrice * line.quantity)}</span>
+                </div>
+                <p className="text-sm text-muted">
+                  Size {line.size} · {line.quantity} × {formatCents(line.unitPrice)}
+                </p>
+                {line.items.length > 0 && (
+                  <ul className="mt-2 space-y-1 text-sm">
+                    {line.items.map((item) => (
+                      <li key={item._id} className="flex flex-wrap items-center gap-x-3">
+                        <Link to={`/store/${line.slug}/${item._id}`} className={`${linkClass} font-mono`}>
+                          <span className="sr-only">Item </span>
+                          {item._id}
+                        </Link>
+                        <span className="text-muted">{item.status}</span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-4 flex">
+          <Totals order={order} />
+        </div>
+      </section>
+
+      {order.log.length > 0 && (
+        <section aria-labelledby="order-history">
+          <h2 id="order-history" className="mb-3 text-2xl">
+            History
+          </h2>
+          <ol className="space-y-2">
+            {order.log.map((entry) => (
+              <li key={`${entry.at}-${entry.message}`} className="flex flex-wrap gap-x-4">
+                <time dateTime={entry.at} className="w-28 shrink-0 text-muted">
+                  {formatDate(entry.at)}
+                </time>
+                <span>{entry.message}</span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import type { CurrentUser } from '@barbershop/contract';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { accountLinks } from './account-links.ts';
+import { signOut } from './sign-out.ts';
+
+const itemClass =
+  'flex min-h-11 w-full items-center px-4 font-display text-sm tracking-widest text-charcoal hover:bg-charcoal hover:text-paper';
+
+/**
+ * The signed-in menu (SPEC.md sections 2 and 6): a disclosure button that opens the links the role
+ * allows and SIGN OUT. Escape, a click elsewhere or choosing a link closes it.
+ */
+export function AccountMenu({ user, apiBaseUrl }: { user: NonNullable<CurrentUser>; apiBaseUrl: string }) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const container = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation, whatever its path, closes the menu.
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!container.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      trigger.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  return (
+    <div ref={container} className="relative">
+      <button
+        ref={trigger}
+        type="button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+        className="inline-flex min-h-11 items-center gap-2 rounded px-2 text-paper hover:text-brass"
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-8 w-8 rounded-full bg-brass p-1 text-charcoal"
+          fill="currentColor"
+        >
+          <circle cx="12" cy="8" r="4" />
+          <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7z" />
+        </svg>
+        {/* The name is the button's label; on a phone only the icon shows, and the name stays for screen readers. */}
+        <span className="sr-only">Account menu, signed in as </span>
+        <span className="sr-only max-w-40 truncate text-sm sm:not-sr-only">{user.name}</span>
+        <svg aria-hidden="true" viewBox="0 0 12 12" className="h-3 w-3" fill="currentColor">
+          <path d="M2 4l4 4 4-4z" />
+        </svg>
+      </button>
+      <div
+        id={menuId}
+        hidden={!open}
+        className="absolute right-0 top-full z-40 mt-2 w-64 overflow-hidden rounded-md bg-paper text-charcoal shadow-xl ring-1 ring-charcoal/10"
+      >
+        <p className="border-b border-charcoal/10 px-4 py-3 text-sm">
+          <span className="block font-semibold">{user.name}</span>
+          <span className="block truncate text-muted">{user.email}</span>
+        </p>
+        <ul className="py-1">
+          {accountLinks(user.accessLevel).map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className={itemClass} onClick={() => setOpen(false)}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+          <li className="border-t border-charcoal/10">
+            <button type="button" className={itemClass} onClick={() => signOut(apiBaseUrl)}>
+              SIGN OUT
+            </button>
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { useId } from 'react';
+import { SignInPanel } from './sign-in-panel.tsx';
+
+// The reasons the server's callback gives when it sends someone back here (auth.routes.ts).
+const PROBLEMS: Record<string, string> = {
+  canceled: 'Sign-in was canceled. You can try again whenever you are ready.',
+  failed: 'We could not sign you in. Please try again.',
+};
+
+/** The /sign-in page's content: the popover's panel, and why the last attempt did not work, if it did not. */
+export function SignInCard({
+  path,
+  error,
+  apiBaseUrl,
+}: {
+  path: string;
+  error: string | null;
+  apiBaseUrl: string;
+}) {
+  const headingId = useId();
+  const problem = error ? (PROBLEMS[error] ?? PROBLEMS.failed) : null;
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="mx-auto max-w-md rounded-lg bg-white px-6 py-10 shadow-sm ring-1 ring-charcoal/10"
+    >
+      {problem && (
+        <p role="alert" className="mb-6 rounded border-l-4 border-red-700 bg-red-50 px-4 py-3 text-red-900">
+          {problem}
+        </p>
+      )}
+      <SignInPanel path={path} apiBaseUrl={apiBaseUrl} headingId={headingId} headingLevel="h1" />
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import type { OrderSummary } from '@barbershop/contract';
+import { Link } from 'react-router';
+import { OrdersTable } from '../../features/account/orders-table.tsx';
+import { loadSignedIn } from '../../features/auth/load-signed-in.ts';
+import { serverApi } from '../../lib/api.ts';
+import type { Route } from './+types/orders';
+import { privatePageMeta } from './private-meta.ts';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const orders = await loadSignedIn(request, () => serverApi(context).get<OrderSummary[]>('/orders'));
+  return { orders };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return privatePageMeta('Orders', matches);
+}
+
+/** /account/orders: the customer's orders, newest first. */
+export default function Orders({ loaderData }: Route.ComponentProps) {
+  return (
+    <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-4 py-10 focus:outline-none">
+      <p className="mb-2">
+        <Link to="/account" className="text-brass-dark underline underline-offset-4">
+          Account
+        </Link>
+      </p>
+      <h1 className="mb-6 text-4xl">Orders</h1>
+      <OrdersTable orders={loaderData.orders} />
+    </main>
+  );
+}
