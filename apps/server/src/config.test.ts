@@ -12,6 +12,13 @@ describe('loadConfig', () => {
     expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
   });
 
+  it('says what a port must be', () => {
+    expect(() => loadConfig({ ...base, PORT: 'abc' })).toThrow('PORT: must be a port number from 0 to 65535');
+    expect(() => loadConfig({ ...base, PORT: '70000' })).toThrow(
+      'PORT: must be a port number from 0 to 65535',
+    );
+  });
+
   it('names every bad variable at once', () => {
     expect(() =>
       loadConfig({ ...base, PORT: 'eighty', DATABASE_URL: 'mysql://x', SALES_TAX_RATE: '-1' }),

@@ -14,7 +14,15 @@ const EnvSchema = z.object({
     emptyAsUndefined,
     z.enum(['development', 'production', 'test']).default('development'),
   ),
-  PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  PORT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a port number from 0 to 65535' })
+      .int('must be a port number from 0 to 65535')
+      .min(0, 'must be a port number from 0 to 65535')
+      .max(65535, 'must be a port number from 0 to 65535')
+      .default(3000),
+  ),
   HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
