@@ -23,6 +23,19 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'unsupported_media_type',
 };
 
+// Connection failures (refused, reset, timed out, the server shutting down): the database is away.
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', '57P01', '57P03']);
+
+/** True when the error, or any error it wraps, says the database cannot be reached. */
+function databaseUnreachable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && UNREACHABLE.has(code)) return true;
+    if (e instanceof AggregateError && e.errors.some(databaseUnreachable)) return true;
+  }
+  return false;
+}
+
 function codeForStatus(status: number): ErrorCode {
   const match = Object.entries(ERROR_STATUS).find(([, s]) => s === status);
   return (match?.[0] as ErrorCode | undefined) ?? (status >= 500 ? 'internal' : 'bad_request');
@@ -48,6 +61,17 @@ function toResponse(error: FastifyError | AppError): { status: number; body: Err
           code: 'bad_request',
           message: first ? `${first.path}: ${first.message}` : 'Invalid request',
           issues,
+        },
+      },
+    };
+  }
+  if (databaseUnreachable(error)) {
+    return {
+      status: 503,
+      body: {
+        error: {
+          code: 'unavailable',
+          message: 'The service is unavailable right now. Please try again shortly.',
         },
       },
     };

@@ -133,7 +133,12 @@ export async function ssrPlugin(app: FastifyInstance, { config, webRoot, dev }: 
           headers: res.headers as Record<string, string>,
         });
       };
-      const context = entry.createLoadContext({ apiFetch, config: publicConfig, nonce: reply.scriptNonce });
+      const context = entry.createLoadContext({
+        apiFetch,
+        config: publicConfig,
+        // No CSP in development (Vite injects its own scripts), so no nonce to keep in step with.
+        nonce: dev ? '' : reply.scriptNonce,
+      });
       const response = await handler(toFetchRequest(request, reply), context);
       return sendFetchResponse(reply, response);
     },

@@ -37,7 +37,7 @@ describe('health', () => {
 });
 
 describe('readiness without a database server', () => {
-  it('starts, answers 503 on /readyz, and stays up', async () => {
+  it('starts, answers 503 on /readyz and on API calls, and stays up', async () => {
     // Port 9 (discard) has no PostgreSQL: the connection is refused at once.
     const config = loadConfig({
       NODE_ENV: 'test',
@@ -51,6 +51,9 @@ describe('readiness without a database server', () => {
       expect(ready.statusCode).toBe(503);
       expect(ready.json()).toEqual({ status: 'unavailable' });
       expect((await app.inject('/healthz')).statusCode).toBe(200);
+      const api = await app.inject('/api/barbers');
+      expect(api.statusCode).toBe(503);
+      expect(api.json().error.code).toBe('unavailable');
     } finally {
       await app.close();
     }
