@@ -26,6 +26,17 @@ export const WEEKDAYS = [
 ] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
+/** Weekday names as people and schema.org write them. */
+export const WEEKDAY_NAMES: Record<Weekday, string> = {
+  monday: 'Monday',
+  tuesday: 'Tuesday',
+  wednesday: 'Wednesday',
+  thursday: 'Thursday',
+  friday: 'Friday',
+  saturday: 'Saturday',
+  sunday: 'Sunday',
+};
+
 /** accessLevel of SPEC.md section 6: 0 customer, 1 staff, anything else admin (we store 2). */
 export const ACCESS = { customer: 0, staff: 1, admin: 2 } as const;
 export type AccessLevel = (typeof ACCESS)[keyof typeof ACCESS];

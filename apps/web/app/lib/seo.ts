@@ -1,4 +1,5 @@
 import type { OpeningHours, Shop, Size } from '@barbershop/contract';
+import { WEEKDAY_NAMES, WEEKDAYS, type Weekday } from '@barbershop/contract/domain';
 import type { MetaDescriptor } from 'react-router';
 import type { RootData } from '../root.tsx';
 
@@ -65,24 +66,14 @@ export function pageMeta(
   return descriptors;
 }
 
-const SCHEMA_DAYS = {
-  monday: 'Monday',
-  tuesday: 'Tuesday',
-  wednesday: 'Wednesday',
-  thursday: 'Thursday',
-  friday: 'Friday',
-  saturday: 'Saturday',
-  sunday: 'Sunday',
-} as const;
-
 /** Weekly hours as schema.org OpeningHoursSpecification, one entry per opening interval and its days. */
 export function openingHoursSpecification(hours: OpeningHours) {
   const byInterval = new Map<string, { days: string[]; opens: string; closes: string }>();
-  for (const [day, intervals] of Object.entries(hours) as [keyof typeof SCHEMA_DAYS, [string, string][]][]) {
+  for (const [day, intervals] of Object.entries(hours) as [Weekday, [string, string][]][]) {
     for (const [opens, closes] of intervals) {
       const key = `${opens}-${closes}`;
       const entry = byInterval.get(key) ?? { days: [], opens, closes };
-      entry.days.push(SCHEMA_DAYS[day]);
+      entry.days.push(WEEKDAY_NAMES[day]);
       byInterval.set(key, entry);
     }
   }
@@ -96,9 +87,8 @@ export function openingHoursSpecification(hours: OpeningHours) {
 
 /** The shop's hours: for each day, the union of its barbers' hours (overlapping intervals merged). */
 export function combinedHours(all: OpeningHours[]): OpeningHours {
-  const days = Object.keys(SCHEMA_DAYS) as (keyof OpeningHours)[];
   return Object.fromEntries(
-    days.map((day) => {
+    WEEKDAYS.map((day) => {
       const intervals = all.flatMap((hours) => hours[day] ?? []).sort(([a], [b]) => a.localeCompare(b));
       const merged: [string, string][] = [];
       for (const [opens, closes] of intervals) {

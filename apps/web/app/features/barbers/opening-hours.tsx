@@ -1,17 +1,7 @@
 import type { OpeningHours as Hours } from '@barbershop/contract';
-import { WEEKDAYS, type Weekday } from '@barbershop/contract/domain';
+import { WEEKDAY_NAMES, WEEKDAYS, type Weekday } from '@barbershop/contract/domain';
 import { formatTime } from '@barbershop/contract/format';
 import { useEffect, useState } from 'react';
-
-const DAY_NAMES: Record<Weekday, string> = {
-  monday: 'Monday',
-  tuesday: 'Tuesday',
-  wednesday: 'Wednesday',
-  thursday: 'Thursday',
-  friday: 'Friday',
-  saturday: 'Saturday',
-  sunday: 'Sunday',
-};
 
 /** Today in the visitor's week; known only in the browser, so the server's render highlights nothing. */
 function useToday(): Weekday | null {
@@ -39,7 +29,7 @@ export function OpeningHours({ hours, labelledBy }: { hours: Hours; labelledBy: 
               className={isToday ? 'bg-brass/15 font-semibold' : ''}
             >
               <th scope="row" className="py-1 pr-3 pl-1 text-left font-normal">
-                {DAY_NAMES[day]}
+                {WEEKDAY_NAMES[day]}
                 {isToday && <span className="sr-only"> (today)</span>}
               </th>
               <td className="py-1 pr-1 text-right">
