@@ -16,10 +16,10 @@ export function SiteHeader({ shopName, actions }: { shopName: string; actions?: 
       >
         Skip to content
       </a>
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-1 px-4 py-2 sm:py-3">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 sm:gap-x-6 sm:py-3">
         <NavLink
           to="/"
-          className="font-display text-lg uppercase tracking-wider text-paper"
+          className="font-display text-base uppercase tracking-wide text-paper sm:text-lg sm:tracking-wider"
           aria-label={`${shopName}, home`}
         >
           <span aria-hidden="true" className="mr-2 text-brass">
