@@ -1,6 +1,7 @@
 import type { InventoryItem } from '@barbershop/contract';
 import { Link } from 'react-router';
 import { cellClass, EmptyState, TableHead } from '../../components/data-table.tsx';
+import { StoredImage } from '../../components/stored-image.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
 
 /** The account page's Inventory (SPEC.md section 2): every item the customer owns, each linking to its page. */
@@ -27,9 +28,8 @@ export function InventoryTable({ items }: { items: InventoryItem[] }) {
           {items.map((item) => (
             <tr key={item._id} className="border-t border-charcoal/10">
               <td className={cellClass}>
-                <img
-                  src={item.product.image.src}
-                  srcSet={item.product.image.srcSet || undefined}
+                <StoredImage
+                  image={item.product.image}
                   sizes="48px"
                   alt=""
                   width={48}

@@ -1,6 +1,7 @@
 import type { Order } from '@barbershop/contract';
 import { formatAddress, formatCents, formatDate } from '@barbershop/contract/format';
 import { Link } from 'react-router';
+import { StoredImage } from '../../components/stored-image.tsx';
 import { OrderStatus } from './order-status.tsx';
 
 const linkClass = 'font-semibold text-brass-dark underline underline-offset-4 hover:text-charcoal';
@@ -62,9 +63,8 @@ export function OrderDetail({ order, pickupAddress }: { order: Order; pickupAddr
         <ul className="divide-y divide-charcoal/10 rounded-lg bg-white ring-1 ring-charcoal/10">
           {order.products.map((line) => (
             <li key={line._id} className="flex gap-4 p-4">
-              <img
-                src={line.image.src}
-                srcSet={line.image.srcSet || undefined}
+              <StoredImage
+                image={line.image}
                 sizes="80px"
                 alt=""
                 width={80}

@@ -1,5 +1,6 @@
 import type { Barber } from '@barbershop/contract';
 import { Link } from 'react-router';
+import { StoredImage } from '../../components/stored-image.tsx';
 
 /** The home page's barbers section: one card per barber, linking to that barber's tab. */
 export function BarberCardList({ barbers }: { barbers: Barber[] }) {
@@ -14,15 +15,12 @@ export function BarberCardList({ barbers }: { barbers: Barber[] }) {
             to={`/barbershops/barbers?index=${index}`}
             className="group block overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-black/5 hover:shadow-md"
           >
-            <img
-              src={barber.profilePicture.src}
-              srcSet={barber.profilePicture.srcSet || undefined}
+            <StoredImage
+              image={barber.profilePicture}
               sizes="(min-width: 768px) 33vw, 50vw"
-              alt={barber.profilePicture.alt}
               width={800}
               height={1000}
               loading="lazy"
-              decoding="async"
               className="aspect-[4/5] w-full object-cover transition-transform group-hover:scale-[1.02]"
             />
             <div className="p-3">

@@ -1,4 +1,5 @@
 import type { Barber } from '@barbershop/contract';
+import { StoredImage } from '../../components/stored-image.tsx';
 import { Gallery } from './gallery.tsx';
 import { ServicesList } from './services-list.tsx';
 import { ShareButton } from './share-button.tsx';
@@ -22,11 +23,9 @@ export function BarberProfile({
   return (
     <div className="space-y-8">
       <header className="flex items-start gap-4">
-        <img
-          src={barber.profilePicture.src}
-          srcSet={barber.profilePicture.srcSet || undefined}
+        <StoredImage
+          image={barber.profilePicture}
           sizes="(min-width: 640px) 128px, 96px"
-          alt={barber.profilePicture.alt}
           width={128}
           height={160}
           className="h-25 w-20 shrink-0 rounded object-cover sm:h-40 sm:w-32"

@@ -1,5 +1,6 @@
 import type { Barber } from '@barbershop/contract';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { StoredImage } from '../../components/stored-image.tsx';
 
 export const tabId = (barber: Barber) => `barber-tab-${barber.gid}`;
 export const panelId = (barber: Barber) => `barber-panel-${barber.gid}`;
@@ -87,9 +88,8 @@ export function BarberTabs({
                 : 'border-transparent text-muted hover:border-charcoal/30 hover:text-charcoal'
             }`}
           >
-            <img
-              src={barber.profilePicture.src}
-              srcSet={barber.profilePicture.srcSet || undefined}
+            <StoredImage
+              image={barber.profilePicture}
               sizes="32px"
               alt=""
               width={32}
