@@ -45,6 +45,12 @@ export const accessPlugin = fp(
         }
         return;
       }
+      // The session is loaded for /api requests only (plugins/session.ts), so a rule elsewhere could never pass.
+      if (access !== 'public' && !route.url.startsWith('/api/')) {
+        throw new Error(
+          `Route ${route.method} ${route.url} is outside /api, where only public routes can live`,
+        );
+      }
       // Checked on request, after the session plugin has set request.user and before the body is read
       // or validated: a caller without the role learns nothing about the route and uploads nothing.
       const previous = route.onRequest;

@@ -73,6 +73,9 @@ export const sessionPlugin = fp(
     app.decorateRequest('sessionId', null);
 
     app.addHook('onRequest', async (request) => {
+      // Only the API reads the user. Pages reach it through in-process API calls that carry the cookie,
+      // and assets and media need no one: looking the session up for those too would cost a query each.
+      if (!request.url.startsWith('/api/')) return;
       const token = request.cookies[cookieName];
       if (!token || !TOKEN_PATTERN.test(token)) return;
       const id = hashSessionToken(token);
