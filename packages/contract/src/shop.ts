@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OpeningHoursSchema } from './barbers.ts';
 
 export const AddressSchema = z.object({
   line1: z.string().min(1),
@@ -22,5 +23,9 @@ export const ShopSchema = z.object({
   lng: z.number().nullable(),
   socialLinks: z.array(SocialLinkSchema),
   policies: z.array(z.string()),
+  /** The shop's own opening hours (each barber keeps theirs). */
+  hours: OpeningHoursSchema,
+  /** Fraction of the subtotal charged as sales tax, e.g. 0.029; shown at checkout when above 0. */
+  salesTaxRate: z.number().min(0).max(0.5),
 });
 export type Shop = z.infer<typeof ShopSchema>;

@@ -28,6 +28,16 @@ const SHOP: Shop = {
   lng: -104.7603,
   socialLinks: [{ label: 'Instagram', url: 'https://www.instagram.com/goldstandardbarbershop' }],
   policies: [],
+  hours: {
+    monday: [],
+    tuesday: [['09:00', '18:00']],
+    wednesday: [],
+    thursday: [],
+    friday: [],
+    saturday: [],
+    sunday: [],
+  },
+  salesTaxRate: 0.029,
 };
 
 const CLOSED: OpeningHours = {

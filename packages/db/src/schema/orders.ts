@@ -33,6 +33,8 @@ export const orders = pgTable(
     paymentProvider: text('payment_provider'),
     paymentId: text('payment_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Why staff must look at this order (e.g. paid after its reservation lapsed and refunded); null when fine. */
+    attention: text('attention'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -25,6 +25,8 @@ export const products = pgTable(
     published: boolean('published').notNull().default(false),
     archived: boolean('archived').notNull().default(false),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Raised by every save, so a save based on an older version is refused instead of lost. */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,4 @@
-import type { Address, SocialLink } from '@barbershop/contract';
+import type { Address, OpeningHours, SocialLink } from '@barbershop/contract';
 import { sql } from 'drizzle-orm';
 import { check, doublePrecision, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 
@@ -15,6 +15,19 @@ export const shop = pgTable(
     lng: doublePrecision('lng'),
     socialLinks: jsonb('social_links').$type<SocialLink[]>().notNull().default([]),
     policies: jsonb('policies').$type<string[]>().notNull().default([]),
+    hours: jsonb('hours').$type<OpeningHours>().notNull().default({
+      monday: [],
+      tuesday: [],
+      wednesday: [],
+      thursday: [],
+      friday: [],
+      saturday: [],
+      sunday: [],
+    }),
+    salesTaxRate: doublePrecision('sales_tax_rate').notNull().default(0),
   },
-  (t) => [check('shop_single_row', sql`${t.id} = 1`)],
+  (t) => [
+    check('shop_single_row', sql`${t.id} = 1`),
+    check('shop_sales_tax_rate', sql`${t.salesTaxRate} >= 0 and ${t.salesTaxRate} <= 0.5`),
+  ],
 );

@@ -30,6 +30,17 @@ export const SHOP: Shop = {
     'New clients get $10 off their first visit.',
     'Refer 3 friends and your next haircut is free.',
   ],
+  hours: {
+    monday: [],
+    tuesday: [['09:00', '18:00']],
+    wednesday: [['09:00', '18:00']],
+    thursday: [['09:00', '20:00']],
+    friday: [['09:00', '20:00']],
+    saturday: [['08:00', '16:00']],
+    sunday: [],
+  },
+  // Colorado's state sales tax; the dashboard's shop settings change it.
+  salesTaxRate: 0.029,
 };
 
 export type SampleService = { name: string; description: string; price: number; duration: number };

@@ -22,6 +22,16 @@ const SHOP: Shop = {
     'Missed appointments without notice are charged a $20 no-show fee.',
     'We take cash, Venmo and Apple Pay.',
   ],
+  hours: {
+    monday: [],
+    tuesday: [['09:00', '18:00']],
+    wednesday: [],
+    thursday: [],
+    friday: [],
+    saturday: [],
+    sunday: [],
+  },
+  salesTaxRate: 0.029,
 };
 
 describe('shop API', () => {

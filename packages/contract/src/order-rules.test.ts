@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canTransition,
+  dollarsToCents,
+  nextStatuses,
+  salesTaxCents,
+  statusChangeMessage,
+} from './order-rules.ts';
+
+describe('order rules', () => {
+  it('lets staff move a pickup order one step at a time, delivered being final', () => {
+    expect(nextStatuses('pickup', 'processing')).toEqual(['ready']);
+    expect(nextStatuses('pickup', 'ready')).toEqual(['processing', 'delivered']);
+    expect(nextStatuses('pickup', 'delivered')).toEqual([]);
+    expect(canTransition('pickup', 'processing', 'shipped')).toBe(false);
+    expect(canTransition('pickup', 'pending', 'processing')).toBe(false);
+  });
+
+  it('uses shipped instead of ready for delivery orders', () => {
+    expect(canTransition('delivery', 'processing', 'shipped')).toBe(true);
+    expect(canTransition('delivery', 'processing', 'ready')).toBe(false);
+    expect(canTransition('delivery', 'shipped', 'delivered')).toBe(true);
+  });
+
+  it('rounds tax half away from zero on cents and converts dollars exactly', () => {
+    expect(salesTaxCents(12_345, 0.029)).toBe(358);
+    expect(salesTaxCents(0, 0.029)).toBe(0);
+    expect(dollarsToCents(19.99)).toBe(1999);
+    expect(dollarsToCents(0.29)).toBe(29);
+  });
+
+  it('writes the log line of SPEC.md section 4', () => {
+    expect(statusChangeMessage('processing', 'ready')).toBe('Order status updated from processing to ready');
+  });
+});

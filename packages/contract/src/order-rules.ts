@@ -1,0 +1,53 @@
+import type { DeliveryMethod, OrderStatus } from './domain.ts';
+
+/**
+ * The order lifecycle's plain rules (DESIGN.md section 6), shared by the server's orders module,
+ * which applies them, and the dashboard, which offers only what they allow.
+ */
+
+/** A pending order holds its stock this long before the sweep may cancel it. */
+export const RESERVATION_MINUTES = 30;
+/** Units of one product and size in one order. */
+export const MAX_LINE_QUANTITY = 10;
+
+/** The statuses staff choose from once an order is paid (SPEC.md section 4). */
+export const STAFF_STATUSES: Record<DeliveryMethod, readonly OrderStatus[]> = {
+  pickup: ['processing', 'ready', 'delivered'],
+  delivery: ['processing', 'shipped', 'delivered'],
+};
+
+/**
+ * Where staff may move an order from each status: one step on, or one step back to undo a slip.
+ * Delivered is final; pending and canceled move only through payments and the expiry sweep.
+ */
+const STAFF_TRANSITIONS: Record<DeliveryMethod, Partial<Record<OrderStatus, readonly OrderStatus[]>>> = {
+  pickup: { processing: ['ready'], ready: ['processing', 'delivered'] },
+  delivery: { processing: ['shipped'], shipped: ['processing', 'delivered'] },
+};
+
+/** The statuses staff may set next on an order in `from`. */
+export function nextStatuses(method: DeliveryMethod, from: OrderStatus): readonly OrderStatus[] {
+  return STAFF_TRANSITIONS[method][from] ?? [];
+}
+
+/** True when staff may move an order of this delivery method from `from` to `to`. */
+export function canTransition(method: DeliveryMethod, from: OrderStatus, to: OrderStatus): boolean {
+  return nextStatuses(method, from).includes(to);
+}
+
+/** The log line of a status change (SPEC.md section 4). */
+export function statusChangeMessage(from: OrderStatus, to: OrderStatus): string {
+  return `Order status updated from ${from} to ${to}`;
+}
+
+export const PAYMENT_RECEIVED_MESSAGE = 'Payment received';
+
+/** Sales tax in cents: round(subtotal x rate), DESIGN.md section 6. */
+export function salesTaxCents(subtotalCents: number, rate: number): number {
+  return Math.round(subtotalCents * rate);
+}
+
+/** Cents of a whole-dollar (or dollars-and-cents) price, without floating-point drift. */
+export function dollarsToCents(dollars: number): number {
+  return Math.round(dollars * 100);
+}

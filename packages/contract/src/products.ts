@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { ImageSchema } from './barbers.ts';
+import { CATEGORIES, ITEM_STATUSES, SIZES } from './domain.ts';
+
+/** Units on hand of one size; the list holds exactly the sizes a product is offered in, in SIZES order. */
+export const StockEntrySchema = z.object({ size: z.enum(SIZES), quantity: z.number().int().nonnegative() });
+export type StockEntry = z.infer<typeof StockEntrySchema>;
+
+/**
+ * A product as the store shows it (GET /products/published, GET /products/store/:name).
+ * `pricing` is whole dollars as SPEC.md section 9 says; money elsewhere is cents.
+ */
+export const CatalogProductSchema = z.object({
+  _id: z.uuid(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  pricing: z.number().nonnegative(),
+  category: z.enum(CATEGORIES),
+  images: z.array(ImageSchema),
+  stock: z.array(StockEntrySchema),
+});
+export type CatalogProduct = z.infer<typeof CatalogProductSchema>;
+
+/**
+ * A physical item as staff see it. `owner` is SPEC.md's owner field: '' (N/A), 'owned' (a walk-in
+ * sale) or the owning customer's name; `ownerGid` is set when a customer account owns it.
+ */
+export const ProductItemSchema = z.object({
+  _id: z.uuid(),
+  size: z.enum(SIZES),
+  status: z.enum(ITEM_STATUSES),
+  owner: z.string(),
+  ownerGid: z.uuid().nullable(),
+  orderId: z.uuid().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type ProductItem = z.infer<typeof ProductItemSchema>;
+
+/** A product as the dashboard sees it (GET /products): drafts and archived ones too. */
+export const AdminProductSchema = CatalogProductSchema.extend({
+  published: z.boolean(),
+  archived: z.boolean(),
+  /** Raised by every save; a save that names an older version is refused (409), so no edit is lost. */
+  version: z.number().int().positive(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type AdminProduct = z.infer<typeof AdminProductSchema>;
+
+/** GET /products/:name (staff): the product with every physical item made of it. */
+export const AdminProductDetailSchema = AdminProductSchema.extend({ items: z.array(ProductItemSchema) });
+export type AdminProductDetail = z.infer<typeof AdminProductDetailSchema>;
+
+/** SPEC.md section 5: a size count that is not a number becomes 0. */
+const SizeCount = z.preprocess((value) => {
+  const n = typeof value === 'string' ? Number(value.trim()) : value;
+  return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? Math.trunc(n) : 0;
+}, z.number().int().min(0).max(100_000));
+
+/**
+ * Where each image of the saved product comes from, in display order: a stored image kept by its
+ * media key, or the n-th uploaded file of the request's `images` part.
+ */
+export const ImageSlotSchema = z.union([
+  z.strictObject({ key: z.string().regex(/^images\/[0-9a-f]{20}$/, 'is not a stored image') }),
+  z.strictObject({ upload: z.number().int().min(0).max(9) }),
+]);
+export type ImageSlot = z.infer<typeof ImageSlotSchema>;
+
+const ProductFields = {
+  name: z.string().trim().min(1, 'Name is required').max(80, 'must be 80 characters or fewer'),
+  description: z
+    .string()
+    .trim()
+    .min(1, 'Description is required')
+    .max(4000, 'must be 4000 characters or fewer'),
+  pricing: z.coerce
+    .number({ error: 'Pricing must be a number of dollars' })
+    .min(0, 'Pricing must be 0 or more')
+    .max(100_000, 'Pricing must be under $100,000'),
+  category: z.enum(CATEGORIES, { error: 'Category must be Hats, Shirts or Hoodies' }),
+  /** Units on hand per size; a size left out is not offered. */
+  sizes: z.partialRecord(z.enum(SIZES), SizeCount),
+  published: z.boolean(),
+  /** Image order; without it, the uploaded files in the order sent (create) or the images unchanged (edit). */
+  images: z.array(ImageSlotSchema).max(10, 'At most 10 images'),
+};
+
+/** The `form` part of POST /products (SPEC.md section 5: name, description, pricing, category required). */
+export const CreateProductSchema = z.strictObject({
+  ...ProductFields,
+  sizes: ProductFields.sizes.default({}),
+  published: ProductFields.published.default(false),
+  images: ProductFields.images.optional(),
+});
+export type CreateProduct = z.infer<typeof CreateProductSchema>;
+
+/** The `form` part of PUT /products/:name: any field, plus the version the editor started from. */
+export const UpdateProductSchema = z.strictObject({
+  name: ProductFields.name.optional(),
+  description: ProductFields.description.optional(),
+  pricing: ProductFields.pricing.optional(),
+  category: ProductFields.category.optional(),
+  sizes: ProductFields.sizes.optional(),
+  images: ProductFields.images.optional(),
+  version: z.number().int().positive(),
+});
+export type UpdateProduct = z.infer<typeof UpdateProductSchema>;
+
+/** PATCH /products/:name/items/:itemId: an item's status, or its walk-in owner label (N/A or Owned). */
+export const UpdateItemSchema = z
+  .strictObject({ status: z.enum(ITEM_STATUSES).optional(), owner: z.enum(['', 'owned']).optional() })
+  .refine((v) => v.status !== undefined || v.owner !== undefined, 'Send status or owner');
+export type UpdateItem = z.infer<typeof UpdateItemSchema>;
+
+/** POST /products/:name/items: walk-in items of one size. */
+export const AddItemsSchema = z.strictObject({
+  size: z.enum(SIZES),
+  count: z.number().int().min(1, 'Add at least 1').max(50, 'At most 50 at a time'),
+});
+export type AddItems = z.infer<typeof AddItemsSchema>;
+
+/**
+ * GET /products/:product/:item: one physical item, a certificate of ownership. `ownerFirstName` is
+ * sent only to the owner and to staff; everyone else learns only whether it is owned.
+ */
+export const ItemCertificateSchema = z.object({
+  product: z.object({ _id: z.uuid(), name: z.string(), slug: z.string(), images: z.array(ImageSchema) }),
+  item: z.object({
+    _id: z.uuid(),
+    size: z.enum(SIZES),
+    status: z.enum(ITEM_STATUSES),
+    owned: z.boolean(),
+    ownerFirstName: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+  }),
+});
+export type ItemCertificate = z.infer<typeof ItemCertificateSchema>;
