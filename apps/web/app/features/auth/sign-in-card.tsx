@@ -5,6 +5,8 @@ import { SignInPanel } from './sign-in-panel.tsx';
 const PROBLEMS: Record<string, string> = {
   canceled: 'Sign-in was canceled. You can try again whenever you are ready.',
   failed: 'We could not sign you in. Please try again.',
+  // requireRole sends a signed-in visitor whose role is too low here (SPEC.md sections 6 and 8).
+  forbidden: 'You are not authorized to access this page',
 };
 
 /** The /sign-in page's content: the popover's panel, and why the last attempt did not work, if it did not. */

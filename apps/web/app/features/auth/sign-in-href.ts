@@ -1,6 +1,6 @@
 /** The page that asks a signed-out visitor to sign in, coming back to `path` afterwards. */
-export function signInPageHref(path: string): string {
-  return `/sign-in?${new URLSearchParams({ path })}`;
+export function signInPageHref(path: string, error?: 'forbidden'): string {
+  return `/sign-in?${new URLSearchParams(error ? { path, error } : { path })}`;
 }
 
 /** Where the sign-in button goes: the server's sign-in start, which returns to `path` (the server checks it is local). */

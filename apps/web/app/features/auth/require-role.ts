@@ -1,0 +1,33 @@
+import type { CurrentUser } from '@barbershop/contract';
+import { ACCESS } from '@barbershop/contract/domain';
+import { type RouterContextProvider, redirect } from 'react-router';
+import { serverApi } from '../../lib/api.ts';
+import { signInPageHref } from './sign-in-href.ts';
+
+export type PageRole = 'signedIn' | 'staff' | 'admin';
+
+const LEVEL: Record<PageRole, number> = {
+  signedIn: ACCESS.customer,
+  staff: ACCESS.staff,
+  admin: ACCESS.admin,
+};
+
+/**
+ * The one guard of private pages. Signed out: to /sign-in, returning here after. Signed in with a
+ * role too low: to /sign-in with 'You are not authorized to access this page' (SPEC.md section 8).
+ * The API enforces the same rules on every call; this only decides what the visitor sees.
+ */
+export async function requireRole(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  role: PageRole,
+): Promise<NonNullable<CurrentUser>> {
+  const user = await serverApi(context).get<CurrentUser>('/users/me');
+  const url = new URL(request.url);
+  const here = `${url.pathname}${url.search}`;
+  if (!user) throw redirect(signInPageHref(here));
+  // An unknown level is no role at all: fail closed.
+  const level = Object.values(ACCESS).includes(user.accessLevel as never) ? user.accessLevel : -1;
+  if (level < LEVEL[role]) throw redirect(signInPageHref(here, 'forbidden'));
+  return user;
+}
