@@ -1,0 +1,131 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type DatabaseHandle, schema } from '@barbershop/db';
+import { createItem, createOrder, createProduct, createUser } from '@barbershop/db/factories';
+import { openTestDatabase } from '@barbershop/db/testing';
+import { getTableName, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeImage } from '../modules/media/images.ts';
+import { localMediaStorage, type MediaStorage } from '../modules/media/media.storage.ts';
+import { backupTo, restoreFrom, tablesInDependencyOrder } from './backup.ts';
+
+async function tableRows(handle: DatabaseHandle, name: string) {
+  const result = (await handle.db.execute(
+    sql.raw(`select row_to_json(t)::text as row from "${name}" t order by 1`),
+  )) as unknown as { rows: { row: string }[] };
+  return result.rows.map((r) => JSON.parse(r.row));
+}
+
+describe('backup and restore', () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'barbershop-backup-'));
+  let source: DatabaseHandle;
+  let target: DatabaseHandle;
+  let sourceMedia: MediaStorage;
+  let targetMedia: MediaStorage;
+  let imageKey: string;
+
+  beforeAll(async () => {
+    source = await openTestDatabase();
+    target = await openTestDatabase();
+    sourceMedia = localMediaStorage(join(scratch, 'source-media'));
+    targetMedia = localMediaStorage(join(scratch, 'target-media'));
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#b08d57' } })
+      .png()
+      .toBuffer();
+    imageKey = await storeImage(sourceMedia, png);
+
+    const db = source.db;
+    await db.insert(schema.shop).values({
+      name: 'Gold Standard Barbershop',
+      phone: '7195550142',
+      email: 'hello@example.com',
+      address: {
+        line1: '1 Main St',
+        line2: '',
+        city: 'Colorado Springs',
+        state: 'CO',
+        postal_code: '80909',
+        country: 'US',
+      },
+      salesTaxRate: 0.029,
+    });
+    const casey = await createUser(db, { name: 'Casey Customer' });
+    const sam = await createUser(db, { name: 'Sam Staff', accessLevel: 1 });
+    const hoodie = await createProduct(
+      db,
+      { name: 'Logo Hoodie', category: 'Hoodies', priceCents: 5500 },
+      { imageKeys: [imageKey], stock: { Small: 0, Medium: 4, Large: 7 } },
+    );
+    await createOrder(db, {
+      userId: casey.id,
+      lines: [{ product: hoodie, size: 'Large', quantity: 2 }],
+      status: 'ready',
+      salesTaxRate: 0.029,
+      actorUserId: sam.id,
+    });
+    await createOrder(db, {
+      userId: casey.id,
+      lines: [{ product: hoodie, size: 'Medium', quantity: 1 }],
+      status: 'pending',
+    });
+    await createItem(db, { productId: hoodie.id, size: 'Small', ownerLabel: 'owned' });
+    await db.insert(schema.auditLog).values({
+      actorUserId: sam.id,
+      entity: 'product',
+      entityId: hoodie.id,
+      action: 'update',
+      before: { pricing: 50 },
+      after: { pricing: 55 },
+    });
+  });
+
+  afterAll(async () => {
+    await source?.close();
+    await target?.close();
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('brings every row and referenced image back into a fresh database', async () => {
+    const dir = join(scratch, 'backup-1');
+    const made = await backupTo(source, sourceMedia, dir);
+    expect(made.tables).toMatchObject({
+      orders: 2,
+      order_log: 2,
+      product_items: 3,
+      audit_log: 1,
+      product_stock: 3,
+    });
+    expect(made.media).toBe(3);
+
+    await restoreFrom(target, targetMedia, dir);
+    for (const table of tablesInDependencyOrder()) {
+      const name = getTableName(table);
+      expect(await tableRows(target, name), name).toEqual(await tableRows(source, name));
+    }
+    const stock = await tableRows(target, 'product_stock');
+    expect(stock.map((row) => [row.size, row.quantity]).sort()).toEqual([
+      ['Large', 7],
+      ['Medium', 4],
+      ['Small', 0],
+    ]);
+    expect(await targetMedia.get(`${imageKey}-640.webp`)).toEqual(
+      await sourceMedia.get(`${imageKey}-640.webp`),
+    );
+  });
+
+  it('refuses to restore over a database that already holds a shop, and changes nothing', async () => {
+    const before = await tableRows(target, 'orders');
+    await expect(restoreFrom(target, targetMedia, join(scratch, 'backup-1'))).rejects.toThrow(
+      /fresh, empty database/,
+    );
+    expect(await tableRows(target, 'orders')).toEqual(before);
+  });
+
+  it('refuses to write a second backup into a directory that holds one', async () => {
+    await expect(backupTo(source, sourceMedia, join(scratch, 'backup-1'))).rejects.toThrow(
+      /already holds a backup/,
+    );
+  });
+});

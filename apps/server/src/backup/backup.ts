@@ -1,0 +1,177 @@
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { type DatabaseHandle, type Executor, schema } from '@barbershop/db';
+import { getTableName, is, sql } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import { IMAGE_WIDTHS, renditionKey } from '../modules/media/images.ts';
+import type { MediaStorage } from '../modules/media/media.storage.ts';
+
+/**
+ * A backup is a directory: manifest.json, one JSON file of rows per table, and every media file
+ * the rows point to. It is logical (rows, not pages), so an embedded database restores into
+ * PostgreSQL and back, and a backup made before a later migration still restores after it.
+ */
+export const BACKUP_FORMAT = 1;
+
+// Sessions and rate-limit counters are short-lived and secret-adjacent: a restore signs everyone out.
+const SKIPPED = new Set(['sessions', 'rate_limits']);
+const BATCH = 2000;
+
+export type Manifest = {
+  format: number;
+  createdAt: string;
+  driver: DatabaseHandle['driver'];
+  tables: Record<string, number>;
+  media: number;
+};
+
+/** Every table of the schema, parents before children, so rows insert without breaking a foreign key. */
+export function tablesInDependencyOrder(): PgTable[] {
+  const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
+  const byName = new Map(tables.map((table) => [getTableName(table), table]));
+  const ordered: PgTable[] = [];
+  const visiting = new Set<string>();
+  const visit = (table: PgTable) => {
+    const name = getTableName(table);
+    if (ordered.includes(table) || visiting.has(name)) return;
+    visiting.add(name);
+    for (const fk of getTableConfig(table).foreignKeys) {
+      const parent = byName.get(getTableName(fk.reference().foreignTable));
+      if (parent && parent !== table) visit(parent);
+    }
+    ordered.push(table);
+  };
+  for (const table of tables) visit(table);
+  return ordered.filter((table) => !SKIPPED.has(getTableName(table)));
+}
+
+function quoted(identifier: string): string {
+  return `"${identifier.replaceAll('"', '""')}"`;
+}
+
+async function rows(db: Executor, query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+  return result.rows;
+}
+
+/** The media keys the database refers to: product images, barber photos and galleries, order snapshots. */
+async function referencedMediaKeys(db: Executor): Promise<string[]> {
+  const found = await rows(
+    db,
+    sql`select media_key as key from product_images
+        union select photo from barbers where photo is not null
+        union select jsonb_array_elements_text(gallery) from barbers
+        union select image from order_lines where image <> ''`,
+  );
+  return [...new Set(found.map((row) => String(row.key)))].filter((key) => key.startsWith('images/')).sort();
+}
+
+/** Writes a backup of the database and its media into `dir` (created; must not hold a backup already). */
+export async function backupTo(handle: DatabaseHandle, media: MediaStorage, dir: string): Promise<Manifest> {
+  await mkdir(join(dir, 'tables'), { recursive: true });
+  if ((await readdir(join(dir, 'tables'))).length > 0) throw new Error(`${dir} already holds a backup.`);
+  const counts: Record<string, number> = {};
+  // One repeatable-read transaction: every table is read as of the same moment.
+  await handle.db.transaction(async (tx) => {
+    if (handle.driver === 'postgres') await tx.execute(sql`set transaction isolation level repeatable read`);
+    for (const table of tablesInDependencyOrder()) {
+      const name = getTableName(table);
+      const all: Record<string, unknown>[] = [];
+      for (let offset = 0; ; offset += BATCH) {
+        const batch = await rows(
+          tx,
+          sql.raw(
+            `select row_to_json(t) as row from (select * from ${quoted(name)} order by 1 limit ${BATCH} offset ${offset}) t`,
+          ),
+        );
+        all.push(...batch.map((r) => (typeof r.row === 'string' ? JSON.parse(r.row) : r.row)));
+        if (batch.length < BATCH) break;
+      }
+      counts[name] = all.length;
+      await writeFile(join(dir, 'tables', `${name}.json`), JSON.stringify(all));
+    }
+  });
+  let mediaCount = 0;
+  for (const key of await referencedMediaKeys(handle.db)) {
+    for (const width of IMAGE_WIDTHS) {
+      const file = renditionKey(key, width);
+      const body = await media.get(file);
+      if (!body) continue;
+      await mkdir(dirname(join(dir, 'media', file)), { recursive: true });
+      await writeFile(join(dir, 'media', file), body);
+      mediaCount += 1;
+    }
+  }
+  const manifest: Manifest = {
+    format: BACKUP_FORMAT,
+    createdAt: new Date().toISOString(),
+    driver: handle.driver,
+    tables: counts,
+    media: mediaCount,
+  };
+  await writeFile(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
+
+async function mediaFiles(root: string, prefix = ''): Promise<string[]> {
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = await readdir(join(root, prefix), { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const files: string[] = [];
+  for (const entry of entries) {
+    const key = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) files.push(...(await mediaFiles(root, key)));
+    else files.push(key);
+  }
+  return files;
+}
+
+/**
+ * Restores a backup into a migrated database that holds no shop data yet (a fresh one), in one
+ * transaction: either every row is back or none is. Media go back into the configured storage.
+ */
+export async function restoreFrom(
+  handle: DatabaseHandle,
+  media: MediaStorage,
+  dir: string,
+): Promise<Manifest> {
+  const manifest = JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')) as Manifest;
+  if (manifest.format !== BACKUP_FORMAT) throw new Error(`Unknown backup format ${manifest.format}.`);
+  const [{ users = 0, shop = 0 } = {}] = await rows(
+    handle.db,
+    sql`select (select count(*) from users)::int as users, (select count(*) from shop)::int as shop`,
+  );
+  if (Number(users) > 0 || Number(shop) > 0) {
+    throw new Error('The database already holds data: restore into a fresh, empty database.');
+  }
+  await handle.db.transaction(async (tx) => {
+    for (const table of tablesInDependencyOrder()) {
+      const name = getTableName(table);
+      let data: Record<string, unknown>[];
+      try {
+        data = JSON.parse(await readFile(join(dir, 'tables', `${name}.json`), 'utf8'));
+      } catch {
+        continue; // A table added after the backup was made: nothing to restore into it.
+      }
+      if (data.length === 0) continue;
+      // Only columns both the backup and today's schema know; newer columns take their defaults.
+      const current = new Set(getTableConfig(table).columns.map((column) => column.name));
+      const columns = Object.keys(data[0] ?? {}).filter((column) => current.has(column));
+      const list = columns.map(quoted).join(', ');
+      for (let at = 0; at < data.length; at += BATCH) {
+        const chunk = JSON.stringify(data.slice(at, at + BATCH));
+        await tx.execute(
+          sql`${sql.raw(`insert into ${quoted(name)} (${list}) select ${list} from json_populate_recordset(null::${quoted(name)}, `)}${chunk}::json)`,
+        );
+      }
+    }
+  });
+  const root = join(dir, 'media');
+  for (const key of await mediaFiles(root)) {
+    await media.put(key, await readFile(join(root, key)), 'image/webp');
+  }
+  return manifest;
+}

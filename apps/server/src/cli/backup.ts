@@ -1,0 +1,43 @@
+import { join, resolve } from 'node:path';
+import { openDatabase } from '@barbershop/db';
+import { backupTo, restoreFrom } from '../backup/backup.ts';
+import { ConfigError, loadConfig } from '../config.ts';
+import { mediaStorageFor } from '../modules/media/media.storage.ts';
+
+const USAGE = 'Usage: backup <backup [DIR] | restore DIR>';
+
+function stamp(date: Date): string {
+  return date
+    .toISOString()
+    .replace(/\.\d+Z$/, '')
+    .replaceAll(':', '')
+    .replace('T', '-');
+}
+
+/** npm run db:backup [-- DIR] and npm run db:restore -- DIR: the database and its media (docs/operations.md). */
+async function main([command, target]: string[]) {
+  if (command !== 'backup' && command !== 'restore') throw new ConfigError(USAGE);
+  if (command === 'restore' && !target) throw new ConfigError(USAGE);
+  const config = loadConfig();
+  const dir = resolve(target ?? join(config.dataDir, 'backups', `backup-${stamp(new Date())}`));
+  const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await handle.migrate();
+    const media = mediaStorageFor(config);
+    const started = Date.now();
+    const manifest =
+      command === 'backup' ? await backupTo(handle, media, dir) : await restoreFrom(handle, media, dir);
+    const rows = Object.values(manifest.tables).reduce((sum, n) => sum + n, 0);
+    const verb = command === 'backup' ? 'Backed up' : 'Restored';
+    console.warn(
+      `${verb} ${rows} rows in ${Object.keys(manifest.tables).length} tables and ${manifest.media} media files ${command === 'backup' ? 'to' : 'from'} ${dir} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    );
+  } finally {
+    await handle.close();
+  }
+}
+
+main(process.argv.slice(2)).catch((error) => {
+  console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
+  process.exit(1);
+});
