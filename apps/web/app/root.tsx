@@ -1,4 +1,4 @@
-import type { CurrentUser, Shop } from '@barbershop/contract';
+import type { CurrentUser, PublicConfig, Shop } from '@barbershop/contract';
 import {
   isRouteErrorResponse,
   Links,
@@ -13,7 +13,7 @@ import './app.css';
 import oswald from '@fontsource/oswald/files/oswald-latin-600-normal.woff2?url';
 import { ErrorScreen } from './components/error-screen.tsx';
 import { serverApi } from './lib/api.ts';
-import { type PublicConfig, publicConfigContext } from './lib/api-context.ts';
+import { publicConfigContext } from './lib/api-context.ts';
 import { useNonce } from './lib/nonce.tsx';
 
 export const links: Route.LinksFunction = () => [

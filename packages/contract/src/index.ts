@@ -7,5 +7,6 @@ export * from './order-rules.ts';
 export * from './orders.ts';
 export * from './payments.ts';
 export * from './products.ts';
+export type * from './public-config.ts';
 export * from './shop.ts';
 export * from './users.ts';
