@@ -24,7 +24,7 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ context }: Route.LoaderArgs) {
   const api = serverApi(context);
   // The visitor is known at first paint, so the header never flashes the signed-out menu.
-  const [shop, user] = await Promise.all([api.get<Shop>('/shop'), api.get<CurrentUser>('/users/me')]);
+  const [shop, user] = await Promise.all([api.get('/shop'), api.get('/users/me')]);
   return { shop, user, config: context.get(publicConfigContext) };
 }
 

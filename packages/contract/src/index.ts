@@ -1,3 +1,4 @@
+export type * from './api.ts';
 export * from './auth.ts';
 export * from './barbers.ts';
 export * from './domain.ts';

@@ -1,8 +1,6 @@
+import type { ApiFetch } from '@barbershop/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RENDER_HEADER } from './session.ts';
-
-/** The web's API call signature (apps/web/app/lib/api-context.ts): fetch, with paths after `/api`. */
-export type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>;
 
 export type ApiBridge = {
   fetch: ApiFetch;

@@ -2,12 +2,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import type { PublicConfig } from '@barbershop/contract';
+import type { ApiFetch, PublicConfig } from '@barbershop/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { createRequestHandler, RouterContextProvider, ServerBuild } from 'react-router';
 import type { Config } from '../config.ts';
-import { type ApiFetch, createApiBridge } from './api-bridge.ts';
+import { createApiBridge } from './api-bridge.ts';
 
 export type SsrOptions = { config: Config; webRoot: string; dev: boolean };
 

@@ -1,8 +1,5 @@
-import type { PublicConfig } from '@barbershop/contract';
+import type { ApiFetch, PublicConfig } from '@barbershop/contract';
 import { createContext, RouterContextProvider } from 'react-router';
-
-/** Calls the API. In the browser it is fetch; during SSR the server answers in-process with the visitor's cookies. */
-export type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>;
 
 export const apiFetchContext = createContext<ApiFetch>();
 export const publicConfigContext = createContext<PublicConfig>();

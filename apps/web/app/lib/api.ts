@@ -1,6 +1,14 @@
-import type { ErrorResponse } from '@barbershop/contract';
+import type {
+  ApiBody,
+  ApiFetch,
+  ApiPath,
+  ApiResponse,
+  ApiWriteMethod,
+  ApiWriteResponse,
+  ErrorResponse,
+} from '@barbershop/contract';
 import type { RouterContextProvider } from 'react-router';
-import { type ApiFetch, apiFetchContext } from './api-context.ts';
+import { apiFetchContext } from './api-context.ts';
 
 /** A failed API call, carrying the server's error code and message (DESIGN.md section 5). */
 export class ApiError extends Error {
@@ -28,24 +36,31 @@ async function parse<T>(response: Response): Promise<T> {
   );
 }
 
+/**
+ * Calls the API, typed by the contract's route map (`ApiRoutes`): the path picks the answer's type
+ * and, for writes, the body's. Form bodies (FormData, URLSearchParams) go as they are, anything else as JSON.
+ */
 export type ApiClient = {
-  get<T>(path: string): Promise<T>;
-  send<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T>;
+  get<P extends ApiPath<'GET'>>(path: P): Promise<ApiResponse<P>>;
+  send<M extends ApiWriteMethod, P extends ApiPath<M>>(
+    method: M,
+    path: P,
+    ...body: ApiBody<M, P> extends undefined ? [] : [body: ApiBody<M, P>]
+  ): Promise<ApiWriteResponse<M, P>>;
   raw: ApiFetch;
 };
+
+/** A write call's body as fetch takes it: form bodies as they are (fetch encodes them), anything else as JSON. */
+export function encodeBody(body: unknown): RequestInit {
+  if (body === undefined) return {};
+  if (body instanceof FormData || body instanceof URLSearchParams) return { body };
+  return { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+}
 
 export function createApiClient(apiFetch: ApiFetch): ApiClient {
   return {
     get: async (path) => parse(await apiFetch(path)),
-    send: async (method, path, body) =>
-      parse(
-        await apiFetch(path, {
-          method,
-          headers:
-            body instanceof FormData || body === undefined ? {} : { 'content-type': 'application/json' },
-          body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
-        }),
-      ),
+    send: async (method, path, ...body) => parse(await apiFetch(path, { method, ...encodeBody(body[0]) })),
     raw: apiFetch,
   };
 }

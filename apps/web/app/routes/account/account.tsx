@@ -1,4 +1,3 @@
-import type { InventoryItem } from '@barbershop/contract';
 import { Link } from 'react-router';
 import { InventoryTable } from '../../features/account/inventory-table.tsx';
 import { loadSignedIn } from '../../features/auth/load-signed-in.ts';
@@ -8,7 +7,7 @@ import type { Route } from './+types/account';
 import { privatePageMeta } from './private-meta.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const items = await loadSignedIn(request, () => serverApi(context).get<InventoryItem[]>('/users/me/items'));
+  const items = await loadSignedIn(request, () => serverApi(context).get('/users/me/items'));
   return { items };
 }
 

@@ -1,4 +1,3 @@
-import type { Order } from '@barbershop/contract';
 import { formatAddress } from '@barbershop/contract/format';
 import { Link } from 'react-router';
 import { OrderDetail } from '../../features/account/order-detail.tsx';
@@ -10,7 +9,7 @@ import { privatePageMeta } from './private-meta.ts';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const order = await loadSignedIn(request, () =>
-    serverApi(context).get<Order>(`/orders/${encodeURIComponent(params.orderId)}`),
+    serverApi(context).get(`/orders/${encodeURIComponent(params.orderId)}`),
   );
   return { order };
 }

@@ -1,4 +1,3 @@
-import type { OrderSummary } from '@barbershop/contract';
 import { Link } from 'react-router';
 import { OrdersTable } from '../../features/account/orders-table.tsx';
 import { loadSignedIn } from '../../features/auth/load-signed-in.ts';
@@ -7,7 +6,7 @@ import type { Route } from './+types/orders';
 import { privatePageMeta } from './private-meta.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const orders = await loadSignedIn(request, () => serverApi(context).get<OrderSummary[]>('/orders'));
+  const orders = await loadSignedIn(request, () => serverApi(context).get('/orders'));
   return { orders };
 }
 
