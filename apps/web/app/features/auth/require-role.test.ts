@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@barbershop/contract';
 import { describe, expect, it } from 'vitest';
-import { createLoadContext } from '../../lib/api-context.ts';
+import { testLoadContext } from '../../lib/testing.ts';
 import { type PageRole, requireRole } from './require-role.ts';
 
 const PAGE = 'http://localhost/dashboard/orders?page=2';
@@ -8,18 +8,9 @@ const HERE = encodeURIComponent('/dashboard/orders?page=2');
 
 /** A page request's context whose API says `me` is signed in (null: nobody). */
 function contextFor(me: CurrentUser) {
-  return createLoadContext({
-    apiFetch: async (path) =>
-      path === '/users/me' ? Response.json(me) : Response.json(null, { status: 404 }),
-    config: {
-      apiBaseUrl: '',
-      paymentProvider: 'demo',
-      stripePublishableKey: '',
-      mapsToken: '',
-      publicUrl: '',
-    },
-    nonce: '',
-  });
+  return testLoadContext(async (path) =>
+    path === '/users/me' ? Response.json(me) : Response.json(null, { status: 404 }),
+  );
 }
 
 const user = (accessLevel: number) => ({
