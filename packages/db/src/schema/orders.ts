@@ -1,4 +1,4 @@
-import type { Address } from '@barbershop/contract';
+import type { Shipping } from '@barbershop/contract';
 import { DELIVERY_METHODS, ORDER_STATUSES } from '@barbershop/contract/domain';
 import { sql } from 'drizzle-orm';
 import {
@@ -16,7 +16,8 @@ import { inList } from './in-list.ts';
 import { products } from './products.ts';
 import { users } from './users.ts';
 
-export type ShippingSnapshot = { name: string; cost: number; address: Address | null };
+/** The order's shipping, stored as JSON in the shape the API shows (the contract's ShippingSchema). */
+export type ShippingSnapshot = Shipping;
 
 export const orders = pgTable(
   'orders',
