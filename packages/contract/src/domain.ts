@@ -42,4 +42,10 @@ export const WEEKDAY_NAMES: Record<Weekday, string> = {
  * admin; the database allows only these three, and pages treat any other as no role (docs/decisions.md).
  */
 export const ACCESS = { customer: 0, staff: 1, admin: 2 } as const;
-export type AccessLevel = (typeof ACCESS)[keyof typeof ACCESS];
+export type Role = keyof typeof ACCESS;
+export type AccessLevel = (typeof ACCESS)[Role];
+
+/** The role of a known access level, for people to read; undefined for any other number. */
+export function roleName(accessLevel: number): Role | undefined {
+  return (Object.keys(ACCESS) as Role[]).find((role) => ACCESS[role] === accessLevel);
+}
