@@ -47,7 +47,6 @@ export type ApiClient = {
     path: P,
     ...body: ApiBody<M, P> extends undefined ? [] : [body: ApiBody<M, P>]
   ): Promise<ApiWriteResponse<M, P>>;
-  raw: ApiFetch;
 };
 
 /** A write call's body as fetch takes it: form bodies as they are (fetch encodes them), anything else as JSON. */
@@ -61,7 +60,6 @@ export function createApiClient(apiFetch: ApiFetch): ApiClient {
   return {
     get: async (path) => parse(await apiFetch(path)),
     send: async (method, path, ...body) => parse(await apiFetch(path, { method, ...encodeBody(body[0]) })),
-    raw: apiFetch,
   };
 }
 
