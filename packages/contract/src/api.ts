@@ -49,12 +49,23 @@ export type ApiPath<M extends ApiMethod> = {
   [P in Patterns<M>]: Filled<P> | `${Filled<P>}?${string}`;
 }[Patterns<M>];
 
-/** The route pattern a concrete path belongs to: an exact route first (`/users/me` before `/users/:gid`). */
+type Matching<M extends ApiMethod, Path extends string> = {
+  [P in Patterns<M>]: Path extends Filled<P> ? P : never;
+}[Patterns<M>];
+
+/** Of the patterns a path matches, those no other is narrower than (`/users/me` over `/users/:gid`). */
+type Narrowest<Candidates extends string> = {
+  [P in Candidates]: {
+    [Q in Candidates]: Q extends P ? never : Filled<Q> extends Filled<P> ? Q : never;
+  }[Candidates] extends never
+    ? P
+    : never;
+}[Candidates];
+
+/** The route pattern a concrete path belongs to, its query string aside. */
 type PatternOf<M extends ApiMethod, Path extends string> = Path extends `${infer Bare}?${string}`
   ? PatternOf<M, Bare>
-  : Path extends Patterns<M>
-    ? Path
-    : { [P in Patterns<M>]: Path extends Filled<P> ? P : never }[Patterns<M>];
+  : Narrowest<Matching<M, Path>>;
 
 /** What a GET of this path answers. */
 export type ApiResponse<Path extends string> = ApiRoutes['GET'][PatternOf<'GET', Path> & Patterns<'GET'>];

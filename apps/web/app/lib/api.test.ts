@@ -1,4 +1,12 @@
-import type { CurrentUser, Order, OrderSummary, Shop, SignedOut, UserDetail } from '@barbershop/contract';
+import type {
+  CurrentUser,
+  InventoryItem,
+  Order,
+  OrderSummary,
+  Shop,
+  SignedOut,
+  UserDetail,
+} from '@barbershop/contract';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { ApiError, createApiClient, encodeBody } from './api.ts';
 
@@ -51,6 +59,9 @@ describe('the API client', () => {
     expectTypeOf(api.get('/shop')).resolves.toEqualTypeOf<Shop>();
     expectTypeOf(api.get('/users/me')).resolves.toEqualTypeOf<CurrentUser>();
     expectTypeOf(api.get('/orders')).resolves.toEqualTypeOf<OrderSummary[]>();
+    // The narrowest route wins: /users/me/items also fits /users/:gid.
+    expectTypeOf(api.get('/users/me/items')).resolves.toEqualTypeOf<InventoryItem[]>();
+    expectTypeOf(api.get(`/users/${'0b7c'}`)).resolves.toEqualTypeOf<UserDetail>();
     expectTypeOf(api.get('/orders?scope=all')).resolves.toEqualTypeOf<OrderSummary[]>();
     expectTypeOf(api.get(`/orders/${encodeURIComponent('a b')}`)).resolves.toEqualTypeOf<Order>();
     expectTypeOf(api.send('POST', '/auth/logout')).resolves.toEqualTypeOf<SignedOut>();
