@@ -9,8 +9,11 @@ import { signInAs } from './test/sessions.ts';
 /**
  * DESIGN.md section 9: copies of the server behind a load balancer share nothing but the database.
  * Two instances on one database must agree on who is signed in, whichever one a request reaches.
+ * Both apps run in this one test process and share one database handle: this shows that nothing the
+ * answers depend on is kept in an app's memory, not that two operating-system processes (each with
+ * its own pool, on PostgreSQL) agree; that needs a test that starts two servers.
  */
-describe('two server instances on one database', () => {
+describe('two app instances in one process, on one database', () => {
   let handle: Awaited<ReturnType<typeof openTestDatabase>>;
   let a: TestApp;
   let b: TestApp;

@@ -1,4 +1,4 @@
-import type { CurrentUser, Shop } from '@barbershop/contract';
+import type { CurrentUser, PublicConfig, Shop } from '@barbershop/contract';
 import {
   isRouteErrorResponse,
   Links,
@@ -13,7 +13,7 @@ import './app.css';
 import oswald from '@fontsource/oswald/files/oswald-latin-600-normal.woff2?url';
 import { ErrorScreen } from './components/error-screen.tsx';
 import { serverApi } from './lib/api.ts';
-import { type PublicConfig, publicConfigContext } from './lib/api-context.ts';
+import { publicConfigContext } from './lib/api-context.ts';
 import { useNonce } from './lib/nonce.tsx';
 
 export const links: Route.LinksFunction = () => [
@@ -24,7 +24,7 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ context }: Route.LoaderArgs) {
   const api = serverApi(context);
   // The visitor is known at first paint, so the header never flashes the signed-out menu.
-  const [shop, user] = await Promise.all([api.get<Shop>('/shop'), api.get<CurrentUser>('/users/me')]);
+  const [shop, user] = await Promise.all([api.get('/shop'), api.get('/users/me')]);
   return { shop, user, config: context.get(publicConfigContext) };
 }
 

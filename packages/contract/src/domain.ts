@@ -37,6 +37,15 @@ export const WEEKDAY_NAMES: Record<Weekday, string> = {
   sunday: 'Sunday',
 };
 
-/** accessLevel of SPEC.md section 6: 0 customer, 1 staff, anything else admin (we store 2). */
+/**
+ * accessLevel of SPEC.md section 6: 0 customer, 1 staff, 2 admin. SPEC.md reads any other number as
+ * admin; the database allows only these three, and pages treat any other as no role (docs/decisions.md).
+ */
 export const ACCESS = { customer: 0, staff: 1, admin: 2 } as const;
-export type AccessLevel = (typeof ACCESS)[keyof typeof ACCESS];
+export type Role = keyof typeof ACCESS;
+export type AccessLevel = (typeof ACCESS)[Role];
+
+/** The role of a known access level, for people to read; undefined for any other number. */
+export function roleName(accessLevel: number): Role | undefined {
+  return (Object.keys(ACCESS) as Role[]).find((role) => ACCESS[role] === accessLevel);
+}

@@ -17,13 +17,19 @@ describe('money', () => {
     expect(formatCents(0)).toBe('$0.00');
     expect(formatCents(123456)).toBe('$1,234.56');
   });
-  it('shows whole dollar prices without decimals', () => {
+  it('shows a whole amount without cents when asked (price tags)', () => {
+    expect(formatCents(4000, { dropZeroCents: true })).toBe('$40');
+    expect(formatCents(4050, { dropZeroCents: true })).toBe('$40.50');
+  });
+  it('shows whole dollar prices without decimals, through the one formatter', () => {
     expect(formatDollars(40)).toBe('$40');
     expect(formatDollars(12.5)).toBe('$12.50');
+    expect(formatDollars(1250)).toBe('$1,250');
   });
   it('shows dashboard pricing as whole dollars followed by .00', () => {
     expect(formatWholeDollars(35)).toBe('$35.00');
     expect(formatWholeDollars(35.99)).toBe('$35.00');
+    expect(formatWholeDollars(1250)).toBe('$1,250.00');
   });
 });
 

@@ -1,22 +1,31 @@
+import { dollarsToCents } from './order-rules.ts';
 import type { Address } from './shop.ts';
 
 /** Formatters shared by the server (emails, CSV) and the web (every page), so both show the same text. */
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const usdWhole = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+});
 
-/** Cents to "$12.34" (SPEC.md section 9: server money is cents, shown with 2 decimals). */
-export function formatCents(cents: number): string {
-  return usd.format(cents / 100);
+/**
+ * The one money formatter: integer cents to "$1,234.56" (SPEC.md section 9). `dropZeroCents` shows
+ * a whole amount as "$40", as public price tags do.
+ */
+export function formatCents(cents: number, { dropZeroCents = false } = {}): string {
+  return dropZeroCents && cents % 100 === 0 ? usdWhole.format(cents / 100) : usd.format(cents / 100);
 }
 
-/** Whole dollars to "$40": product and service prices are whole dollars on public pages. */
+/** A dollar price from the API as a price tag: "$40", "$12.50". */
 export function formatDollars(dollars: number): string {
-  return Number.isInteger(dollars) ? `$${dollars}` : usd.format(dollars);
+  return formatCents(dollarsToCents(dollars), { dropZeroCents: true });
 }
 
 /** The dashboard's pricing column: whole dollars followed by .00 (SPEC.md section 2). */
 export function formatWholeDollars(dollars: number): string {
-  return `$${Math.trunc(dollars)}.00`;
+  return formatCents(Math.trunc(dollars) * 100);
 }
 
 const shortDate = new Intl.DateTimeFormat('en-US', {

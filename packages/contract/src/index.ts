@@ -1,3 +1,4 @@
+export type * from './api.ts';
 export * from './auth.ts';
 export * from './barbers.ts';
 export * from './domain.ts';
@@ -7,5 +8,6 @@ export * from './order-rules.ts';
 export * from './orders.ts';
 export * from './payments.ts';
 export * from './products.ts';
+export type * from './public-config.ts';
 export * from './shop.ts';
 export * from './users.ts';

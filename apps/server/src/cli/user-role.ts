@@ -1,15 +1,16 @@
+import { ACCESS, roleName } from '@barbershop/contract/domain';
 import { openDatabase } from '@barbershop/db';
 import { ConfigError, loadConfig } from '../config.ts';
 import { setRoleByEmail } from '../modules/users/users.service.ts';
 
-const ROLES = ['customer', 'staff', 'admin'] as const;
-const USAGE = 'Usage: npm run user:role -- <email> <0|1|2>   (0 customer, 1 staff, 2 admin)';
+const LEVELS = Object.values(ACCESS);
+const USAGE = `Usage: npm run user:role -- <email> <${LEVELS.join('|')}>   (${LEVELS.map((level) => `${level} ${roleName(level)}`).join(', ')})`;
 
 /** npm run user:role: appoints staff and admins from the command line, e.g. on a fresh deployment. */
 async function main(args: string[]): Promise<number> {
   const [email, level] = args;
-  const accessLevel = ['0', '1', '2'].indexOf(level ?? '');
-  if (args.length !== 2 || !email?.includes('@') || accessLevel === -1) throw new ConfigError(USAGE);
+  const accessLevel = LEVELS.find((value) => String(value) === level);
+  if (args.length !== 2 || !email?.includes('@') || accessLevel === undefined) throw new ConfigError(USAGE);
   const config = loadConfig();
   const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
@@ -20,7 +21,7 @@ async function main(args: string[]): Promise<number> {
       return 1;
     }
     const accounts = users.length === 1 ? '' : ` (${users.length} accounts)`;
-    console.warn(`${email} is now ${ROLES[accessLevel]}${accounts}.`);
+    console.warn(`${email} is now ${roleName(accessLevel)}${accounts}.`);
     return 0;
   } finally {
     await handle.close();

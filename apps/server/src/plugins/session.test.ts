@@ -148,11 +148,11 @@ describe('sessions', () => {
     expect(response.statusCode).toBe(200);
   });
 
-  it('is shared by every server process on the same database (nothing kept in memory)', async () => {
+  it('is shared by another app instance on the same database (nothing kept in memory)', async () => {
     const other = await buildApp(
       loadConfig({
         NODE_ENV: 'test',
-        DATA_DIR: '/tmp/barbershop-second-process',
+        DATA_DIR: '/tmp/barbershop-second-instance',
         SESSION_SECRET: 'y'.repeat(32),
       }),
       { database: app.handle, web: false, logger: false },

@@ -42,6 +42,9 @@ export async function createSession(db: Executor, userId: string, now = new Date
   return token;
 }
 
+/** The header that ties an in-process API call to its page render (see `Sessions.shareLookups`). */
+export const RENDER_HEADER = 'x-page-render';
+
 export type SessionOptions = { secure: boolean };
 
 export type Sessions = {
@@ -50,6 +53,13 @@ export type Sessions = {
   start(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
   /** Ends the caller's session, if any, and clears its cookie. */
   end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /**
+   * Lets the API calls of one page render share one session lookup: calls that carry `token` in the
+   * RENDER_HEADER header reuse the first one's answer for the same cookie. `close` when the page is sent.
+   * The token is random and only ever joins lookups of the same session id, so a caller who sends
+   * one learns nothing.
+   */
+  shareLookups(): { token: string; close(): void };
 };
 
 declare module 'fastify' {
@@ -72,6 +82,17 @@ export const sessionPlugin = fp(
     const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure } as const;
     app.decorateRequest('sessionId', null);
 
+    const renders = new Map<string, Map<string, ReturnType<typeof lookUp>>>();
+    const lookUp = async (id: string) => {
+      const now = new Date();
+      const session = await findLiveSession(app.db, id, now, new Date(now.getTime() - SESSION_ABSOLUTE_MS));
+      if (session && session.expiresAt.getTime() - now.getTime() < SESSION_IDLE_MS - EXTEND_AFTER_MS) {
+        const absoluteEnd = session.createdAt.getTime() + SESSION_ABSOLUTE_MS;
+        await setSessionExpiry(app.db, id, new Date(Math.min(now.getTime() + SESSION_IDLE_MS, absoluteEnd)));
+      }
+      return session;
+    };
+
     app.addHook('onRequest', async (request) => {
       // Only the API reads the user. Pages reach it through in-process API calls that carry the cookie,
       // and assets and media need no one: looking the session up for those too would cost a query each.
@@ -79,15 +100,17 @@ export const sessionPlugin = fp(
       const token = request.cookies[cookieName];
       if (!token || !TOKEN_PATTERN.test(token)) return;
       const id = hashSessionToken(token);
-      const now = new Date();
-      const session = await findLiveSession(app.db, id, now, new Date(now.getTime() - SESSION_ABSOLUTE_MS));
+      // Every API call of one page render carries the same cookie: the first call's lookup serves them all.
+      const render = renders.get(String(request.headers[RENDER_HEADER]));
+      let lookup = render?.get(id);
+      if (!lookup) {
+        lookup = lookUp(id);
+        render?.set(id, lookup);
+      }
+      const session = await lookup;
       if (!session) return;
       request.user = session.user;
       request.sessionId = id;
-      if (session.expiresAt.getTime() - now.getTime() < SESSION_IDLE_MS - EXTEND_AFTER_MS) {
-        const absoluteEnd = session.createdAt.getTime() + SESSION_ABSOLUTE_MS;
-        await setSessionExpiry(app.db, id, new Date(Math.min(now.getTime() + SESSION_IDLE_MS, absoluteEnd)));
-      }
     });
 
     app.decorate('sessions', {
@@ -99,10 +122,19 @@ export const sessionPlugin = fp(
         reply.setCookie(cookieName, token, { ...cookieOptions, maxAge: SESSION_ABSOLUTE_MS / 1000 });
       },
       async end(request, reply) {
-        if (request.sessionId) await deleteSession(app.db, request.sessionId);
+        if (request.sessionId) {
+          await deleteSession(app.db, request.sessionId);
+          // Later API calls of the same page render must not see the ended session.
+          renders.get(String(request.headers[RENDER_HEADER]))?.delete(request.sessionId);
+        }
         request.user = null;
         request.sessionId = null;
         reply.clearCookie(cookieName, cookieOptions);
+      },
+      shareLookups() {
+        const token = randomBytes(16).toString('base64url');
+        renders.set(token, new Map());
+        return { token, close: () => renders.delete(token) };
       },
     } satisfies Sessions);
   },

@@ -2,10 +2,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
+import type { ApiFetch, PublicConfig } from '@barbershop/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { createRequestHandler, RouterContextProvider, ServerBuild } from 'react-router';
 import type { Config } from '../config.ts';
+import { createApiBridge } from './api-bridge.ts';
 
 export type SsrOptions = { config: Config; webRoot: string; dev: boolean };
 
@@ -13,8 +15,8 @@ export type SsrOptions = { config: Config; webRoot: string; dev: boolean };
 type WebEntry = {
   createRequestHandler: typeof createRequestHandler;
   createLoadContext(values: {
-    apiFetch: (path: string, init?: RequestInit) => Promise<Response>;
-    config: Record<string, string>;
+    apiFetch: ApiFetch;
+    config: PublicConfig;
     nonce: string;
   }): RouterContextProvider;
 };
@@ -37,20 +39,21 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
   });
 }
 
-async function sendFetchResponse(reply: FastifyReply, response: Response) {
+async function sendFetchResponse(reply: FastifyReply, response: Response, apiCookies: string[]) {
   reply.status(response.status);
   for (const [name, value] of response.headers) {
     if (name !== 'set-cookie') reply.header(name, value);
   }
-  const cookies = response.headers.getSetCookie();
+  // The API's cookies first, so a page that sets the same cookie itself has the last word.
+  const cookies = [...apiCookies, ...response.headers.getSetCookie()];
   if (cookies.length) reply.header('set-cookie', cookies);
   if (!response.body) return reply.send();
   return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
 }
 
 /**
- * Hands every page request to React Router. Loaders reach the API in-process through `inject`,
- * with the visitor's cookies, so pages obey the same access rules as any API client.
+ * Hands every page request to React Router. Loaders and actions reach the API through the bridge
+ * (api-bridge.ts), in-process, as the visitor, so pages obey the same access rules as any API client.
  */
 export async function ssrPlugin(app: FastifyInstance, { config, webRoot, dev }: SsrOptions) {
   let loadBuild: () => Promise<ServerBuild>;
@@ -86,7 +89,7 @@ export async function ssrPlugin(app: FastifyInstance, { config, webRoot, dev }: 
     });
   }
 
-  const publicConfig = {
+  const publicConfig: PublicConfig = {
     apiBaseUrl: config.apiBaseUrl,
     paymentProvider: config.stripe ? 'stripe' : 'demo',
     stripePublishableKey: config.stripe?.publishableKey ?? '',
@@ -114,33 +117,17 @@ export async function ssrPlugin(app: FastifyInstance, { config, webRoot, dev }: 
         handlerBuild = build;
         handler = entry.createRequestHandler(build, dev ? 'development' : 'production');
       }
-      const cookie = request.headers.cookie;
-      const apiFetch = async (path: string, init: RequestInit = {}) => {
-        const headers: Record<string, string> = Object.fromEntries(new Headers(init.headers));
-        if (cookie) headers.cookie = cookie;
-        headers['sec-fetch-site'] = 'same-origin';
-        if (request.headers['user-agent']) headers['user-agent'] = request.headers['user-agent'];
-        const res = await app.inject({
-          method: (init.method ?? 'GET') as 'GET',
-          url: `/api${path}`,
-          headers,
-          payload: typeof init.body === 'string' ? init.body : undefined,
-          remoteAddress: request.ip,
-        });
-        const nullBody = res.statusCode === 204 || res.statusCode === 304;
-        return new Response(nullBody ? null : new Uint8Array(res.rawPayload), {
-          status: res.statusCode,
-          headers: res.headers as Record<string, string>,
-        });
-      };
+      const bridge = createApiBridge(app, request);
+      // Deferred loader data may still call the API while the page streams: the render ends with the response.
+      reply.raw.once('close', bridge.close);
       const context = entry.createLoadContext({
-        apiFetch,
+        apiFetch: bridge.fetch,
         config: publicConfig,
         // No CSP in development (Vite injects its own scripts), so no nonce to keep in step with.
         nonce: dev ? '' : reply.scriptNonce,
       });
       const response = await handler(toFetchRequest(request, reply), context);
-      return sendFetchResponse(reply, response);
+      return sendFetchResponse(reply, response, bridge.setCookies);
     },
   });
 }

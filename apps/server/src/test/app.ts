@@ -10,8 +10,14 @@ import { localMediaStorage } from '../modules/media/media.storage.ts';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>> & { handle: DatabaseHandle };
 
-/** The real server (API only) on a fresh migrated database, with media in a temporary directory. */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The real server (API only) on a fresh migrated database, with media in a temporary directory.
+ * `extend` adds routes a test needs before the app starts (an echo route, say).
+ */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  extend?: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<void>,
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'barbershop-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(32), ...env });
   const handle = await openTestDatabase();
@@ -25,6 +31,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     await handle.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
+  await extend?.(app);
   await app.ready();
   return Object.assign(app, { handle });
 }

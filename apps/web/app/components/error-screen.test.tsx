@@ -9,7 +9,7 @@ import {
   useRouteError,
 } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createLoadContext } from '../lib/api-context.ts';
+import { testLoadContext } from '../lib/testing.ts';
 import { loader as homeLoader } from '../routes/site/home.tsx';
 import { ErrorBoundary, default as SiteLayout } from '../routes/site/site-layout.tsx';
 
@@ -40,17 +40,7 @@ async function renderPage(loader: LoaderFunction, apiResponse: () => Response) {
       children: [{ index: true, loader }],
     },
   ]);
-  const requestContext = createLoadContext({
-    apiFetch: async () => apiResponse(),
-    config: {
-      apiBaseUrl: '',
-      paymentProvider: 'demo',
-      stripePublishableKey: '',
-      mapsToken: '',
-      publicUrl: '',
-    },
-    nonce: '',
-  });
+  const requestContext = testLoadContext(async () => apiResponse());
   const context = await handler.query(new Request('http://localhost/'), { requestContext });
   if (context instanceof Response)
     throw new Error(`unexpected redirect to ${context.headers.get('location')}`);

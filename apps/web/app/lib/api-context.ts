@@ -1,16 +1,5 @@
+import type { ApiFetch, PublicConfig } from '@barbershop/contract';
 import { createContext, RouterContextProvider } from 'react-router';
-
-/** Calls the API. In the browser it is fetch; during SSR the server answers in-process with the visitor's cookies. */
-export type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>;
-
-/** Settings the server hands the pages at request time, so one build serves any shop. */
-export type PublicConfig = {
-  apiBaseUrl: string;
-  paymentProvider: 'stripe' | 'demo';
-  stripePublishableKey: string;
-  mapsToken: string;
-  publicUrl: string;
-};
 
 export const apiFetchContext = createContext<ApiFetch>();
 export const publicConfigContext = createContext<PublicConfig>();

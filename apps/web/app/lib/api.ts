@@ -1,6 +1,14 @@
-import type { ErrorResponse } from '@barbershop/contract';
-import type { RouterContextProvider } from 'react-router';
-import { type ApiFetch, apiFetchContext } from './api-context.ts';
+import type {
+  ApiBody,
+  ApiFetch,
+  ApiPath,
+  ApiResponse,
+  ApiWriteMethod,
+  ApiWriteResponse,
+  ErrorResponse,
+} from '@barbershop/contract';
+import { data, type RouterContextProvider } from 'react-router';
+import { apiFetchContext } from './api-context.ts';
 
 /** A failed API call, carrying the server's error code and message (DESIGN.md section 5). */
 export class ApiError extends Error {
@@ -28,25 +36,30 @@ async function parse<T>(response: Response): Promise<T> {
   );
 }
 
+/**
+ * Calls the API, typed by the contract's route map (`ApiRoutes`): the path picks the answer's type
+ * and, for writes, the body's. Form bodies (FormData, URLSearchParams) go as they are, anything else as JSON.
+ */
 export type ApiClient = {
-  get<T>(path: string): Promise<T>;
-  send<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T>;
-  raw: ApiFetch;
+  get<P extends ApiPath<'GET'>>(path: P): Promise<ApiResponse<P>>;
+  send<M extends ApiWriteMethod, P extends ApiPath<M>>(
+    method: M,
+    path: P,
+    ...body: ApiBody<M, P> extends undefined ? [] : [body: ApiBody<M, P>]
+  ): Promise<ApiWriteResponse<M, P>>;
 };
+
+/** A write call's body as fetch takes it: form bodies as they are (fetch encodes them), anything else as JSON. */
+export function encodeBody(body: unknown): RequestInit {
+  if (body === undefined) return {};
+  if (body instanceof FormData || body instanceof URLSearchParams) return { body };
+  return { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+}
 
 export function createApiClient(apiFetch: ApiFetch): ApiClient {
   return {
     get: async (path) => parse(await apiFetch(path)),
-    send: async (method, path, body) =>
-      parse(
-        await apiFetch(path, {
-          method,
-          headers:
-            body instanceof FormData || body === undefined ? {} : { 'content-type': 'application/json' },
-          body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
-        }),
-      ),
-    raw: apiFetch,
+    send: async (method, path, ...body) => parse(await apiFetch(path, { method, ...encodeBody(body[0]) })),
   };
 }
 
@@ -60,4 +73,16 @@ export function browserApi(apiBaseUrl = ''): ApiClient {
   return createApiClient((path, init) =>
     fetch(`${apiBaseUrl}/api${path}`, { credentials: 'include', ...init }),
   );
+}
+
+/** A loader's API call whose 404 (missing, unpublished or malformed id) is the site's 404 page. */
+export async function orNotFound<T>(load: Promise<T>): Promise<T> {
+  try {
+    return await load;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) {
+      throw data(null, { status: 404, statusText: 'Not Found' });
+    }
+    throw error;
+  }
 }

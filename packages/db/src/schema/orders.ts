@@ -1,4 +1,5 @@
-import type { Address } from '@barbershop/contract';
+import type { Shipping } from '@barbershop/contract';
+import { DELIVERY_METHODS, ORDER_STATUSES } from '@barbershop/contract/domain';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -11,10 +12,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { inList } from './in-list.ts';
 import { products } from './products.ts';
 import { users } from './users.ts';
 
-export type ShippingSnapshot = { name: string; cost: number; address: Address | null };
+/** The order's shipping, stored as JSON in the shape the API shows (the contract's ShippingSchema). */
+export type ShippingSnapshot = Shipping;
 
 export const orders = pgTable(
   'orders',
@@ -42,11 +45,8 @@ export const orders = pgTable(
     index('orders_user').on(t.userId),
     index('orders_status').on(t.status),
     uniqueIndex('orders_payment').on(t.paymentProvider, t.paymentId),
-    check(
-      'orders_status_values',
-      sql`${t.status} in ('pending', 'processing', 'ready', 'shipped', 'delivered', 'canceled')`,
-    ),
-    check('orders_delivery_method', sql`${t.deliveryMethod} in ('pickup', 'delivery')`),
+    check('orders_status_values', sql`${t.status} in ${inList(ORDER_STATUSES)}`),
+    check('orders_delivery_method', sql`${t.deliveryMethod} in ${inList(DELIVERY_METHODS)}`),
     check(
       'orders_money',
       sql`${t.subtotal} >= 0 and ${t.salesTax} >= 0 and ${t.shippingCost} >= 0 and ${t.total} >= 0`,

@@ -1,3 +1,4 @@
+import { CATEGORIES, ITEM_STATUSES, SIZES } from '@barbershop/contract/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -11,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { inList } from './in-list.ts';
 import { users } from './users.ts';
 
 export const products = pgTable(
@@ -35,7 +37,7 @@ export const products = pgTable(
     uniqueIndex('products_name_live').on(sql`lower(${t.name})`).where(sql`${t.deletedAt} is null`),
     uniqueIndex('products_slug_live').on(t.slug).where(sql`${t.deletedAt} is null`),
     check('products_price', sql`${t.priceCents} >= 0`),
-    check('products_category', sql`${t.category} in ('Hats', 'Shirts', 'Hoodies')`),
+    check('products_category', sql`${t.category} in ${inList(CATEGORIES)}`),
   ],
 );
 
@@ -51,8 +53,6 @@ export const productImages = pgTable(
   (t) => [primaryKey({ columns: [t.productId, t.position] })],
 );
 
-export const SIZE_CHECK = sql.raw(`('Small', 'Medium', 'Large', 'Extra-Large', 'One Size Fits All')`);
-
 export const productStock = pgTable(
   'product_stock',
   {
@@ -65,7 +65,7 @@ export const productStock = pgTable(
   (t) => [
     primaryKey({ columns: [t.productId, t.size] }),
     check('product_stock_quantity', sql`${t.quantity} >= 0`),
-    check('product_stock_size', sql`${t.size} in ${SIZE_CHECK}`),
+    check('product_stock_size', sql`${t.size} in ${inList(SIZES)}`),
   ],
 );
 
@@ -89,7 +89,7 @@ export const productItems = pgTable(
     index('product_items_product').on(t.productId),
     index('product_items_owner').on(t.ownerUserId),
     index('product_items_order').on(t.orderId),
-    check('product_items_status', sql`${t.status} in ('printing', 'ready')`),
-    check('product_items_size', sql`${t.size} in ${SIZE_CHECK}`),
+    check('product_items_status', sql`${t.status} in ${inList(ITEM_STATUSES)}`),
+    check('product_items_size', sql`${t.size} in ${inList(SIZES)}`),
   ],
 );

@@ -1,5 +1,7 @@
+import { ACCESS } from '@barbershop/contract/domain';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { inList } from './in-list.ts';
 
 export const users = pgTable(
   'users',
@@ -18,7 +20,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_oidc_identity').on(t.oidcIssuer, t.oidcSubject),
     index('users_email').on(sql`lower(${t.email})`),
-    check('users_access_level', sql`${t.accessLevel} in (0, 1, 2)`),
+    check('users_access_level', sql`${t.accessLevel} in ${inList(Object.values(ACCESS))}`),
   ],
 );
 

@@ -5,16 +5,15 @@
  */
 import sharp from 'sharp';
 import { GALLERY_COUNT, gallerySvg } from './art/gallery.ts';
-import { type HeroFormat, heroSvg } from './art/hero.ts';
 import { type BarberLook, portraitSvg } from './art/portrait.ts';
 import { type ProductLook, type ProductView, productSvg } from './art/products.ts';
 import { PALETTE } from './art/svg.ts';
 
 export type { HeroFormat } from './art/hero.ts';
 export { HERO_SIZE, heroSvg } from './art/hero.ts';
-export type { BarberLook, BeardStyle, HairStyle } from './art/portrait.ts';
-export type { BackGraphic, Garment, ProductLook, ProductView } from './art/products.ts';
-export { GALLERY_COUNT, PALETTE };
+export type { BarberLook } from './art/portrait.ts';
+export type { ProductLook, ProductView } from './art/products.ts';
+export { GALLERY_COUNT };
 
 /** Rasterises a drawing; PNG at low compression because the server re-encodes everything to WebP. */
 export function renderPng(svg: string): Promise<Buffer> {
@@ -34,11 +33,6 @@ export function renderGalleryImage(look: BarberLook, index: number, seed: number
 /** A product shot (1200 x 1200) for the store: front, back or a close-up of the logo. */
 export function renderProductImage(look: ProductLook, view: ProductView): Promise<Buffer> {
   return renderPng(productSvg(look, view));
-}
-
-/** The home banner as PNG, for tools that want pixels rather than the SVG. */
-export function renderHero(format: HeroFormat): Promise<Buffer> {
-  return renderPng(heroSvg(format));
 }
 
 /** The browser tab icon: a barber pole on charcoal, legible at 16 px. */

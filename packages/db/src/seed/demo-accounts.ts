@@ -1,4 +1,4 @@
-import type { AccessLevel } from '@barbershop/contract';
+import { ACCESS, type AccessLevel } from '@barbershop/contract/domain';
 
 /** The OIDC issuer of accounts created by the development sign-in; their subject is the email. */
 export const DEMO_ISSUER = 'dev';
@@ -7,7 +7,7 @@ export type DemoAccount = { name: string; email: string; accessLevel: AccessLeve
 
 /** One account per role, seeded for trying the site; listed on the dev sign-in page and in the README. */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  { name: 'Casey Customer', email: 'casey@example.com', accessLevel: 0 },
-  { name: 'Sam Staff', email: 'sam@example.com', accessLevel: 1 },
-  { name: 'Alex Admin', email: 'alex@example.com', accessLevel: 2 },
+  { name: 'Casey Customer', email: 'casey@example.com', accessLevel: ACCESS.customer },
+  { name: 'Sam Staff', email: 'sam@example.com', accessLevel: ACCESS.staff },
+  { name: 'Alex Admin', email: 'alex@example.com', accessLevel: ACCESS.admin },
 ];

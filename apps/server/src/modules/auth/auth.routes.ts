@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { CustomFetch } from 'openid-client';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
+import { injectFetch } from '../../plugins/api-bridge.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { recordSignIn } from './auth.service.ts';
 import { DEV_CLIENT_ID, DEV_IDP_PATH, devSecret } from './dev-idp/dev-idp.settings.ts';
@@ -18,25 +19,9 @@ const FLOW_MAX_AGE_S = 10 * 60;
 
 /** Requests to the development provider answered by this same server, without a network hop. */
 function inProcessFetch(app: FastifyInstance): CustomFetch {
-  return async (url, { method, headers, body }) => {
-    const target = new URL(url);
-    const response = await app.inject({
-      method: method as 'GET',
-      url: `${target.pathname}${target.search}`,
-      headers,
-      payload: body == null ? undefined : typeof body === 'string' ? body : body.toString(),
-    });
-    const responseHeaders = new Headers();
-    for (const [name, value] of Object.entries(response.headers)) {
-      for (const v of Array.isArray(value) ? value : [value])
-        if (v !== undefined) responseHeaders.append(name, String(v));
-    }
-    const empty = response.statusCode === 204 || response.statusCode === 304;
-    return new Response(empty ? null : new Uint8Array(response.rawPayload), {
-      status: response.statusCode,
-      headers: responseHeaders,
-    });
-  };
+  // openid-client's body types differ from fetch's only in how TypeScript spells a Uint8Array's buffer.
+  return (url, { method, headers, body }) =>
+    injectFetch(app, new Request(url, { method, headers, body: body as BodyInit | undefined }));
 }
 
 /** The configured OpenID provider, or the development one under /dev-idp when none is configured. */

@@ -1,3 +1,4 @@
+import { ACCESS } from '@barbershop/contract/domain';
 import { type Executor, schema } from '@barbershop/db';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 
@@ -20,7 +21,7 @@ export async function upsertIdentity(
   const { accessLevel, ...profile } = values;
   const [row] = await db
     .insert(users)
-    .values({ ...profile, accessLevel: accessLevel ?? 0 })
+    .values({ ...profile, accessLevel: accessLevel ?? ACCESS.customer })
     .onConflictDoUpdate({
       target: [users.oidcIssuer, users.oidcSubject],
       set: {
@@ -59,7 +60,11 @@ export async function updateUser(
 
 /** Locks every admin row until the transaction ends and counts the others: two admins cannot demote each other at once. */
 export async function lockOtherAdmins(tx: Executor, id: string): Promise<number> {
-  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.accessLevel, 2)).for('update');
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.accessLevel, ACCESS.admin))
+    .for('update');
   return rows.filter((row) => row.id !== id).length;
 }
 

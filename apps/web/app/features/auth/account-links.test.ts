@@ -13,7 +13,10 @@ describe('accountLinks', () => {
   it('gives staff the dashboard only', () => {
     expect(accountLinks(1)).toEqual([{ to: '/dashboard', label: 'DASHBOARD' }]);
   });
-  it.each([2, 3, -1])('treats any other level (%i) as admin: all three', (level) => {
-    expect(labels(level)).toEqual(['PROFILE', 'ORDERS', 'DASHBOARD']);
+  it('gives admins all three', () => {
+    expect(labels(2)).toEqual(['PROFILE', 'ORDERS', 'DASHBOARD']);
+  });
+  it.each([3, -1, 1.5])('gives an unknown level (%s) no links at all: the menu fails closed', (level) => {
+    expect(accountLinks(level)).toEqual([]);
   });
 });

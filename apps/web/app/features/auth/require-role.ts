@@ -22,7 +22,7 @@ export async function requireRole(
   context: Readonly<RouterContextProvider>,
   role: PageRole,
 ): Promise<NonNullable<CurrentUser>> {
-  const user = await serverApi(context).get<CurrentUser>('/users/me');
+  const user = await serverApi(context).get('/users/me');
   const url = new URL(request.url);
   const here = `${url.pathname}${url.search}`;
   if (!user) throw redirect(signInPageHref(here));

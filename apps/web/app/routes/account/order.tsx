@@ -1,17 +1,15 @@
-import type { Order } from '@barbershop/contract';
 import { formatAddress } from '@barbershop/contract/format';
 import { Link } from 'react-router';
 import { OrderDetail } from '../../features/account/order-detail.tsx';
-import { loadSignedIn } from '../../features/auth/load-signed-in.ts';
-import { serverApi } from '../../lib/api.ts';
+import { requireRole } from '../../features/auth/require-role.ts';
+import { orNotFound, serverApi } from '../../lib/api.ts';
 import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/order';
 import { privatePageMeta } from './private-meta.ts';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const order = await loadSignedIn(request, () =>
-    serverApi(context).get<Order>(`/orders/${encodeURIComponent(params.orderId)}`),
-  );
+  await requireRole(request, context, 'signedIn');
+  const order = await orNotFound(serverApi(context).get(`/orders/${encodeURIComponent(params.orderId)}`));
   return { order };
 }
 

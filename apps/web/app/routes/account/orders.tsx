@@ -1,13 +1,13 @@
-import type { OrderSummary } from '@barbershop/contract';
 import { Link } from 'react-router';
 import { OrdersTable } from '../../features/account/orders-table.tsx';
-import { loadSignedIn } from '../../features/auth/load-signed-in.ts';
+import { requireRole } from '../../features/auth/require-role.ts';
 import { serverApi } from '../../lib/api.ts';
 import type { Route } from './+types/orders';
 import { privatePageMeta } from './private-meta.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const orders = await loadSignedIn(request, () => serverApi(context).get<OrderSummary[]>('/orders'));
+  await requireRole(request, context, 'signedIn');
+  const orders = await serverApi(context).get('/orders');
   return { orders };
 }
 

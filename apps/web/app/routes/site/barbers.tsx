@@ -1,4 +1,3 @@
-import type { Barber } from '@barbershop/contract';
 import { useEffect, useState } from 'react';
 import { type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router';
 import { BarberProfile } from '../../features/barbers/barber-profile.tsx';
@@ -20,7 +19,7 @@ import type { Route } from './+types/barbers';
 const CANONICAL_PATH = '/barbershops/barbers';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const barbers = await serverApi(context).get<Barber[]>('/barbers');
+  const barbers = await serverApi(context).get('/barbers');
   return { barbers };
 }
 

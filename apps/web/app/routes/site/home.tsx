@@ -1,4 +1,3 @@
-import type { Barber } from '@barbershop/contract';
 import { BarberCardList } from '../../features/barbers/barber-card-list.tsx';
 import { Hero } from '../../features/site/hero.tsx';
 import { serverApi } from '../../lib/api.ts';
@@ -14,7 +13,7 @@ import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const barbers = await serverApi(context).get<Barber[]>('/barbers');
+  const barbers = await serverApi(context).get('/barbers');
   return { barbers };
 }
 

@@ -1,7 +1,6 @@
+import { roleName } from '@barbershop/contract/domain';
 import { DEMO_ACCOUNTS } from '@barbershop/db/demo-accounts';
 import { DEV_IDP_PATH } from './dev-idp.settings.ts';
-
-const ROLES = ['customer', 'staff', 'admin'] as const;
 
 function escapeHtml(text: string): string {
   return text.replace(
@@ -61,7 +60,7 @@ export function pickAccountPage(uid: string, problem?: { email: string; message:
   const accounts = DEMO_ACCOUNTS.map(
     (account) => `<li><button class="account" type="submit" name="email" value="${escapeHtml(account.email)}">
 <span>${escapeHtml(account.name)}</span>
-<small>${ROLES[account.accessLevel] ?? 'admin'} · ${escapeHtml(account.email)}</small>
+<small>${roleName(account.accessLevel)} · ${escapeHtml(account.email)}</small>
 </button></li>`,
   ).join('\n');
   const error = problem

@@ -1,0 +1,63 @@
+import type { CurrentUser } from '@barbershop/contract';
+import { describe, expect, it } from 'vitest';
+import { testLoadContext } from '../../lib/testing.ts';
+import { type PageRole, requireRole } from './require-role.ts';
+
+const PAGE = 'http://localhost/dashboard/orders?page=2';
+const HERE = encodeURIComponent('/dashboard/orders?page=2');
+
+/** A page request's context whose API says `me` is signed in (null: nobody). */
+function contextFor(me: CurrentUser) {
+  return testLoadContext(async (path) =>
+    path === '/users/me' ? Response.json(me) : Response.json(null, { status: 404 }),
+  );
+}
+
+const user = (accessLevel: number) => ({
+  gid: '4f7c2a1e-0000-4000-8000-000000000000',
+  name: 'Someone',
+  email: 'someone@example.com',
+  picture: '',
+  accessLevel,
+});
+
+/** Where requireRole sends the visitor, or 'allowed'. */
+async function outcome(me: CurrentUser, role: PageRole): Promise<string> {
+  try {
+    await requireRole(new Request(PAGE), contextFor(me), role);
+    return 'allowed';
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    expect(thrown.status).toBe(302);
+    return thrown.headers.get('location') ?? '';
+  }
+}
+
+describe('requireRole', () => {
+  it('sends a signed-out visitor to /sign-in with the path to come back to', async () => {
+    for (const role of ['signedIn', 'staff', 'admin'] as const) {
+      expect(await outcome(null, role)).toBe(`/sign-in?path=${HERE}`);
+    }
+  });
+
+  it('sends a role too low to /sign-in with the forbidden message, never an error', async () => {
+    expect(await outcome(user(0), 'staff')).toBe(`/sign-in?path=${HERE}&error=forbidden`);
+    expect(await outcome(user(0), 'admin')).toBe(`/sign-in?path=${HERE}&error=forbidden`);
+    expect(await outcome(user(1), 'admin')).toBe(`/sign-in?path=${HERE}&error=forbidden`);
+  });
+
+  it('lets each role in where it belongs and returns the user', async () => {
+    expect(await outcome(user(0), 'signedIn')).toBe('allowed');
+    expect(await outcome(user(1), 'signedIn')).toBe('allowed');
+    expect(await outcome(user(1), 'staff')).toBe('allowed');
+    expect(await outcome(user(2), 'staff')).toBe('allowed');
+    expect(await outcome(user(2), 'admin')).toBe('allowed');
+    await expect(requireRole(new Request(PAGE), contextFor(user(1)), 'staff')).resolves.toEqual(user(1));
+  });
+
+  it('fails closed on a level it does not know: no role at all', async () => {
+    expect(await outcome(user(3), 'signedIn')).toBe(`/sign-in?path=${HERE}&error=forbidden`);
+    expect(await outcome(user(-1), 'staff')).toBe(`/sign-in?path=${HERE}&error=forbidden`);
+    expect(await outcome(user(7), 'admin')).toBe(`/sign-in?path=${HERE}&error=forbidden`);
+  });
+});
