@@ -102,45 +102,59 @@ export async function ssrPlugin(app: FastifyInstance, { config, webRoot, dev }: 
   let handlerBuild: ServerBuild | undefined;
   let handler: ReturnType<typeof createRequestHandler> = () => Promise.reject(new Error('no build'));
 
+  /** Runs React Router for `fetchRequest` on behalf of `request` and sends what it answers. */
+  const render = async (request: FastifyRequest, reply: FastifyReply, fetchRequest: Request) => {
+    const build = await loadBuild();
+    const entry = build.entry.module as unknown as WebEntry;
+    if (build !== handlerBuild) {
+      handlerBuild = build;
+      handler = entry.createRequestHandler(build, dev ? 'development' : 'production');
+    }
+    const cookie = request.headers.cookie;
+    const apiFetch = async (path: string, init: RequestInit = {}) => {
+      const headers: Record<string, string> = Object.fromEntries(new Headers(init.headers));
+      if (cookie) headers.cookie = cookie;
+      headers['sec-fetch-site'] = 'same-origin';
+      if (request.headers['user-agent']) headers['user-agent'] = request.headers['user-agent'];
+      const res = await app.inject({
+        method: (init.method ?? 'GET') as 'GET',
+        url: `/api${path}`,
+        headers,
+        payload: typeof init.body === 'string' ? init.body : undefined,
+        remoteAddress: request.ip,
+      });
+      const nullBody = res.statusCode === 204 || res.statusCode === 304;
+      return new Response(nullBody ? null : new Uint8Array(res.rawPayload), {
+        status: res.statusCode,
+        headers: res.headers as Record<string, string>,
+      });
+    };
+    const context = entry.createLoadContext({
+      apiFetch,
+      config: publicConfig,
+      // No CSP in development (Vite injects its own scripts), so no nonce to keep in step with.
+      nonce: dev ? '' : reply.scriptNonce,
+    });
+    const response = await handler(fetchRequest, context);
+    return sendFetchResponse(reply, response);
+  };
+
+  // Errors outside /api (a malformed URL, an unknown method, a control character in a query)
+  // show the site's error page with their status (apps/web/app/routes/site/error-status.tsx).
+  app.errorPages.render = (request, reply, status) => {
+    const origin = `${request.protocol}://${request.host}`;
+    return render(
+      request,
+      reply,
+      new Request(new URL(`/__error/${status}`, origin), { headers: { accept: 'text/html' } }),
+    );
+  };
+
   app.route({
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/*',
     config: { access: 'public' },
     schema: { hide: true },
-    handler: async (request, reply) => {
-      const build = await loadBuild();
-      const entry = build.entry.module as unknown as WebEntry;
-      if (build !== handlerBuild) {
-        handlerBuild = build;
-        handler = entry.createRequestHandler(build, dev ? 'development' : 'production');
-      }
-      const cookie = request.headers.cookie;
-      const apiFetch = async (path: string, init: RequestInit = {}) => {
-        const headers: Record<string, string> = Object.fromEntries(new Headers(init.headers));
-        if (cookie) headers.cookie = cookie;
-        headers['sec-fetch-site'] = 'same-origin';
-        if (request.headers['user-agent']) headers['user-agent'] = request.headers['user-agent'];
-        const res = await app.inject({
-          method: (init.method ?? 'GET') as 'GET',
-          url: `/api${path}`,
-          headers,
-          payload: typeof init.body === 'string' ? init.body : undefined,
-          remoteAddress: request.ip,
-        });
-        const nullBody = res.statusCode === 204 || res.statusCode === 304;
-        return new Response(nullBody ? null : new Uint8Array(res.rawPayload), {
-          status: res.statusCode,
-          headers: res.headers as Record<string, string>,
-        });
-      };
-      const context = entry.createLoadContext({
-        apiFetch,
-        config: publicConfig,
-        // No CSP in development (Vite injects its own scripts), so no nonce to keep in step with.
-        nonce: dev ? '' : reply.scriptNonce,
-      });
-      const response = await handler(toFetchRequest(request, reply), context);
-      return sendFetchResponse(reply, response);
-    },
+    handler: (request, reply) => render(request, reply, toFetchRequest(request, reply)),
   });
 }

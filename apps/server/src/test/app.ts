@@ -4,14 +4,17 @@ import { join } from 'node:path';
 import type { DatabaseHandle } from '@barbershop/db';
 import { openTestDatabase } from '@barbershop/db/testing';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app.ts';
+import { type BuildOptions, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { localMediaStorage } from '../modules/media/media.storage.ts';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>> & { handle: DatabaseHandle };
 
 /** The real server (API only) on a fresh migrated database, with media in a temporary directory. */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  { logStream }: Pick<BuildOptions, 'logStream'> = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'barbershop-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(32), ...env });
   const handle = await openTestDatabase();
@@ -19,7 +22,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     database: handle,
     media: localMediaStorage(join(dataDir, 'media')),
     web: false,
-    logger: false,
+    logger: !!logStream,
+    logStream,
   });
   app.addHook('onClose', async () => {
     await handle.close();

@@ -1,5 +1,5 @@
 import type { ErrorResponse } from '@barbershop/contract';
-import type { RouterContextProvider } from 'react-router';
+import { data, type RouterContextProvider } from 'react-router';
 import { type ApiFetch, apiFetchContext } from './api-context.ts';
 
 /** A failed API call, carrying the server's error code and message (DESIGN.md section 5). */
@@ -15,6 +15,8 @@ export class ApiError extends Error {
 
 async function parse<T>(response: Response): Promise<T> {
   if (response.ok) return (await response.json()) as T;
+  // The database is away: a page shows "temporarily unavailable" with status 503, not a fault.
+  if (response.status === 503) throw data(null, { status: 503, statusText: 'Service Unavailable' });
   let body: ErrorResponse | undefined;
   try {
     body = (await response.json()) as ErrorResponse;
