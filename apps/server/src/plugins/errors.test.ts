@@ -44,10 +44,19 @@ describe('framework errors and bad input', () => {
       payload,
     });
 
-  it('answers an unknown API route in the one error shape', async () => {
-    const response = await app.inject('/api/nothing-here');
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: { code: 'not_found', message: 'No such API route.' } });
+  it('answers an unknown route or method in the one error shape', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/nothing-here'],
+      ['PROPFIND', '/api/shop'],
+      ['OPTIONS', '/api/shop'],
+      ['GET', '/nothing-here'],
+    ] as const) {
+      const response = await app.inject({ method, url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error.code).toBe('not_found');
+    }
+    const api = await app.inject({ method: 'PROPFIND', url: '/api/shop' });
+    expect(api.json()).toEqual({ error: { code: 'not_found', message: 'No such API route.' } });
   });
 
   it('answers a method HTTP does not know with a 400 in the one error shape', async () => {

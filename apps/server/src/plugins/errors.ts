@@ -239,9 +239,10 @@ export const errorsPlugin = fp(
     app.setErrorHandler((error: FastifyError | AppError, request, reply) =>
       sendError(app, error, request, reply),
     );
-    app.setNotFoundHandler((request, reply) =>
-      sendError(app, new AppError('not_found', 'No such route.'), request, reply),
-    );
+    app.setNotFoundHandler((request, reply) => {
+      const message = isApi(request.url) ? 'No such API route.' : 'No such page.';
+      return sendError(app, new AppError('not_found', message), request, reply);
+    });
     // Before schema validation, so a control character is a 400 naming the field on every route,
     // whatever (or whether) the route validates.
     app.addHook('preValidation', async (request) => {
