@@ -12,10 +12,10 @@ const config = loadConfig({
 });
 const app = await buildApp(config, { web: false, logger: false });
 app.get('/slow', { config: { access: 'public' } }, async () => {
-  console.log('slow request started');
+  process.stdout.write('slow request started\n');
   await sleep(1500);
   return { done: true };
 });
 shutDownOnSignals(app);
 await app.listen({ port: 0, host: '127.0.0.1' });
-console.log(`listening on ${(app.server.address() as { port: number }).port}`);
+process.stdout.write(`listening on ${(app.server.address() as { port: number }).port}\n`);
