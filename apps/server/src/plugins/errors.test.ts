@@ -3,10 +3,11 @@ import { connect, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createUser } from '@barbershop/db/factories';
+import { openTestDatabase } from '@barbershop/db/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { buildTestApp, type TestApp } from '../test/app.ts';
+import type { TestApp } from '../test/app.ts';
 import { signInAs } from '../test/sessions.ts';
 import { databaseUnreachable } from './errors.ts';
 
@@ -24,17 +25,31 @@ async function rawRequest(port: number, text: string): Promise<{ status: number;
 
 describe('framework errors and bad input', () => {
   let app: TestApp;
+  let dataDir: string;
   let admin: string;
   let gid: string;
   const log: Record<string, unknown>[] = [];
 
   beforeAll(async () => {
-    app = await buildTestApp({}, { logStream: { write: (line) => log.push(JSON.parse(line)) } });
+    dataDir = mkdtempSync(join(tmpdir(), 'barbershop-test-'));
+    const handle = await openTestDatabase();
+    app = Object.assign(
+      await buildApp(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(32) }), {
+        database: handle,
+        web: false,
+        logStream: { write: (line) => log.push(JSON.parse(line)) },
+      }),
+      { handle },
+    );
     const user = await createUser(app.db, { name: 'Alex Admin', accessLevel: 2 });
     gid = user.id;
     admin = await signInAs(app, user);
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    await app.handle.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
   const patchUser = (payload: string, contentType = 'application/json') =>
     app.inject({

@@ -60,7 +60,11 @@ function hasControlCharacter(text: string, multiLine: boolean): boolean {
 /** The dotted path of the first string in `value` holding a control character, or undefined. */
 function controlCharacterAt(value: unknown, path: string, multiLine: boolean, depth = 0): string | undefined {
   if (typeof value === 'string') return hasControlCharacter(value, multiLine) ? path : undefined;
-  if (!value || typeof value !== 'object' || Buffer.isBuffer(value) || depth > 32) return undefined;
+  if (!value || typeof value !== 'object' || depth > 32) return undefined;
+  // Parsed text only: arrays and plain (or prototype-less) objects, never buffers or streams
+  // (multipart files). The query parser's objects have a prototype-less prototype.
+  const proto = Object.getPrototypeOf(value);
+  if (!Array.isArray(value) && proto !== null && Object.getPrototypeOf(proto) !== null) return undefined;
   for (const [key, child] of Object.entries(value)) {
     const childPath = `${path}.${key}`;
     if (hasControlCharacter(key, false)) return childPath;
@@ -200,7 +204,8 @@ async function sendError(
   if (status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
   reply.status(status);
   const render = app.errorPages.render;
-  if (render && !isApi(request.url) && request.method !== 'HEAD') {
+  // The error page's own route never renders another error page.
+  if (render && !isApi(request.url) && !request.url.startsWith('/__error/') && request.method !== 'HEAD') {
     try {
       return await render(request, reply, status);
     } catch (pageError) {

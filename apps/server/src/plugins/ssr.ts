@@ -7,6 +7,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { createRequestHandler, RouterContextProvider, ServerBuild } from 'react-router';
 import type { Config } from '../config.ts';
 
+// Hop-by-hop or per-response headers an in-process answer must not pass on.
+const SKIPPED_HEADERS = new Set(['content-length', 'connection', 'transfer-encoding', 'date', 'keep-alive']);
+
 export type SsrOptions = { config: Config; webRoot: string; dev: boolean };
 
 /** What the web's server build exports beside the routes (apps/web/app/entry.server.tsx). */
@@ -102,52 +105,22 @@ export async function ssrPlugin(app: FastifyInstance, { config, webRoot, dev }: 
   let handlerBuild: ServerBuild | undefined;
   let handler: ReturnType<typeof createRequestHandler> = () => Promise.reject(new Error('no build'));
 
-  /** Runs React Router for `fetchRequest` on behalf of `request` and sends what it answers. */
-  const render = async (request: FastifyRequest, reply: FastifyReply, fetchRequest: Request) => {
-    const build = await loadBuild();
-    const entry = build.entry.module as unknown as WebEntry;
-    if (build !== handlerBuild) {
-      handlerBuild = build;
-      handler = entry.createRequestHandler(build, dev ? 'development' : 'production');
-    }
-    const cookie = request.headers.cookie;
-    const apiFetch = async (path: string, init: RequestInit = {}) => {
-      const headers: Record<string, string> = Object.fromEntries(new Headers(init.headers));
-      if (cookie) headers.cookie = cookie;
-      headers['sec-fetch-site'] = 'same-origin';
-      if (request.headers['user-agent']) headers['user-agent'] = request.headers['user-agent'];
-      const res = await app.inject({
-        method: (init.method ?? 'GET') as 'GET',
-        url: `/api${path}`,
-        headers,
-        payload: typeof init.body === 'string' ? init.body : undefined,
-        remoteAddress: request.ip,
-      });
-      const nullBody = res.statusCode === 204 || res.statusCode === 304;
-      return new Response(nullBody ? null : new Uint8Array(res.rawPayload), {
-        status: res.statusCode,
-        headers: res.headers as Record<string, string>,
-      });
-    };
-    const context = entry.createLoadContext({
-      apiFetch,
-      config: publicConfig,
-      // No CSP in development (Vite injects its own scripts), so no nonce to keep in step with.
-      nonce: dev ? '' : reply.scriptNonce,
+  // Errors outside /api (a malformed URL, an unknown method, a control character in a query) show
+  // the site's error page with their status: the page route /__error/:status renders it
+  // (apps/web/app/routes/site/error-status.tsx), asked for in-process as the visitor.
+  app.errorPages.render = async (request, reply, status) => {
+    const page = await app.inject({
+      method: 'GET',
+      url: `/__error/${status}`,
+      headers: {
+        ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+        ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
+      },
     });
-    const response = await handler(fetchRequest, context);
-    return sendFetchResponse(reply, response);
-  };
-
-  // Errors outside /api (a malformed URL, an unknown method, a control character in a query)
-  // show the site's error page with their status (apps/web/app/routes/site/error-status.tsx).
-  app.errorPages.render = (request, reply, status) => {
-    const origin = `${request.protocol}://${request.host}`;
-    return render(
-      request,
-      reply,
-      new Request(new URL(`/__error/${status}`, origin), { headers: { accept: 'text/html' } }),
-    );
+    for (const [name, value] of Object.entries(page.headers)) {
+      if (value !== undefined && !SKIPPED_HEADERS.has(name)) reply.header(name, value);
+    }
+    return reply.status(page.statusCode).send(page.rawPayload);
   };
 
   app.route({
@@ -155,6 +128,40 @@ export async function ssrPlugin(app: FastifyInstance, { config, webRoot, dev }: 
     url: '/*',
     config: { access: 'public' },
     schema: { hide: true },
-    handler: (request, reply) => render(request, reply, toFetchRequest(request, reply)),
+    handler: async (request, reply) => {
+      const build = await loadBuild();
+      const entry = build.entry.module as unknown as WebEntry;
+      if (build !== handlerBuild) {
+        handlerBuild = build;
+        handler = entry.createRequestHandler(build, dev ? 'development' : 'production');
+      }
+      const cookie = request.headers.cookie;
+      const apiFetch = async (path: string, init: RequestInit = {}) => {
+        const headers: Record<string, string> = Object.fromEntries(new Headers(init.headers));
+        if (cookie) headers.cookie = cookie;
+        headers['sec-fetch-site'] = 'same-origin';
+        if (request.headers['user-agent']) headers['user-agent'] = request.headers['user-agent'];
+        const res = await app.inject({
+          method: (init.method ?? 'GET') as 'GET',
+          url: `/api${path}`,
+          headers,
+          payload: typeof init.body === 'string' ? init.body : undefined,
+          remoteAddress: request.ip,
+        });
+        const nullBody = res.statusCode === 204 || res.statusCode === 304;
+        return new Response(nullBody ? null : new Uint8Array(res.rawPayload), {
+          status: res.statusCode,
+          headers: res.headers as Record<string, string>,
+        });
+      };
+      const context = entry.createLoadContext({
+        apiFetch,
+        config: publicConfig,
+        // No CSP in development (Vite injects its own scripts), so no nonce to keep in step with.
+        nonce: dev ? '' : reply.scriptNonce,
+      });
+      const response = await handler(toFetchRequest(request, reply), context);
+      return sendFetchResponse(reply, response);
+    },
   });
 }

@@ -4,17 +4,14 @@ import { join } from 'node:path';
 import type { DatabaseHandle } from '@barbershop/db';
 import { openTestDatabase } from '@barbershop/db/testing';
 import type { LightMyRequestResponse } from 'fastify';
-import { type BuildOptions, buildApp } from '../app.ts';
+import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { localMediaStorage } from '../modules/media/media.storage.ts';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>> & { handle: DatabaseHandle };
 
 /** The real server (API only) on a fresh migrated database, with media in a temporary directory. */
-export async function buildTestApp(
-  env: Record<string, string> = {},
-  { logStream }: Pick<BuildOptions, 'logStream'> = {},
-): Promise<TestApp> {
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'barbershop-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(32), ...env });
   const handle = await openTestDatabase();
@@ -22,8 +19,7 @@ export async function buildTestApp(
     database: handle,
     media: localMediaStorage(join(dataDir, 'media')),
     web: false,
-    logger: !!logStream,
-    logStream,
+    logger: false,
   });
   app.addHook('onClose', async () => {
     await handle.close();
