@@ -74,12 +74,14 @@ describe('framework errors and bad input', () => {
     expect(api.json()).toEqual({ error: { code: 'not_found', message: 'No such API route.' } });
   });
 
-  it('answers a method HTTP does not know with a 400 in the one error shape', async () => {
+  it('answers a method HTTP does not know, or a proxy tunnel, with a 400 in the one error shape', async () => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as { port: number }).port;
-    const { status, body } = await rawRequest(port, 'FOO /api/shop HTTP/1.1\r\nHost: localhost\r\n\r\n');
-    expect(status).toBe(400);
-    expect(JSON.parse(body)).toEqual({ error: { code: 'bad_request', message: 'Malformed request.' } });
+    for (const line of ['FOO /api/shop HTTP/1.1', 'CONNECT localhost:443 HTTP/1.1']) {
+      const { status, body } = await rawRequest(port, `${line}\r\nHost: localhost\r\n\r\n`);
+      expect(status, line).toBe(400);
+      expect(JSON.parse(body)).toEqual({ error: { code: 'bad_request', message: 'Malformed request.' } });
+    }
   });
 
   it('answers malformed URL encoding with a 400 in the one error shape', async () => {

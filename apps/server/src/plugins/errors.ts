@@ -231,7 +231,10 @@ const BAD_REQUEST = JSON.stringify({ error: { code: 'bad_request', message: 'Mal
  */
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
   if (error.code === 'ECONNRESET' || !socket.writable) return socket.destroy();
-  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  refuseOnSocket(socket, error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400);
+}
+
+function refuseOnSocket(socket: Socket, status: number) {
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(BAD_REQUEST)}\r\n\r\n${BAD_REQUEST}`,
@@ -241,6 +244,9 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate('errorPages', {});
+    // Node hands CONNECT (proxy tunnels) to this event instead of the router; without a listener
+    // the connection would just drop. This server is no proxy: refuse it like any malformed request.
+    app.server.on('connect', (_request: unknown, socket: Socket) => refuseOnSocket(socket, 400));
     app.setErrorHandler((error: FastifyError | AppError, request, reply) =>
       sendError(app, error, request, reply),
     );
