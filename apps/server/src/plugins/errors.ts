@@ -199,7 +199,7 @@ async function sendError(
   const { status, body } = toResponse(error);
   if (status >= 500 && status !== 503) request.log.error({ err: error }, 'request failed');
   else if (status === 503)
-    request.log.warn({ code: (error as { code?: unknown }).code }, 'database unavailable');
+    request.log.warn({ code: (error as { code?: unknown }).code, message: error.message }, 'unavailable');
   else request.log.info({ code: body.error.code, message: body.error.message }, 'request refused');
   if (status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
   reply.status(status);
