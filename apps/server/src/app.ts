@@ -20,10 +20,11 @@ import { shopRoutes } from './modules/shop/shop.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { databasePlugin } from './plugins/database.ts';
-import { AppError, errorsPlugin } from './plugins/errors.ts';
+import { AppError, clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
+import { shutdownPlugin } from './plugins/shutdown.ts';
 import { ssrPlugin } from './plugins/ssr.ts';
 
 export type BuildOptions = {
@@ -35,6 +36,8 @@ export type BuildOptions = {
   web?: 'dev' | 'build' | false;
   /** Write logs (default: as configured). */
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests reading the log). */
+  logStream?: { write(line: string): void };
 };
 
 export const WEB_ROOT = resolve(import.meta.dirname, '../../web');
@@ -48,9 +51,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
         : {
             level: config.logLevel,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-            ...(config.production
-              ? {}
-              : { transport: { target: 'pino-pretty', options: { singleLine: true } } }),
+            ...(options.logStream
+              ? { stream: options.logStream }
+              : config.production
+                ? {}
+                : { transport: { target: 'pino-pretty', options: { singleLine: true } } }),
           },
     genReqId: (req) => {
       const id = req.headers['x-request-id'];
@@ -58,12 +63,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     },
     trustProxy: config.production ? '127.0.0.1,::1' : false,
     forceCloseConnections: 'idle',
+    // A request that reaches a closing server is served like any other (plugins/shutdown.ts).
+    return503OnClosing: false,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  await app.register(shutdownPlugin);
   await app.register(accessPlugin);
   await app.register(securityPlugin, { publicUrl: config.publicUrl, dev: options.web === 'dev' });
   await app.register(compress, { threshold: 1024 });
@@ -85,7 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   if (!config.oidc) await app.register(devIdpRoutes, { config, prefix: DEV_IDP_PATH });
   await app.register(
     async (api) => {
-      await api.register(shopRoutes);
+      await api.register(shopRoutes, { salesTaxRate: config.salesTaxRate });
       await api.register(barbersRoutes);
       await api.register(authRoutes, { config });
       await api.register(usersRoutes);

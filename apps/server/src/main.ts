@@ -1,5 +1,7 @@
+import { DirectoryLockedError } from '@barbershop/db';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { shutDownOnSignals } from './plugins/shutdown.ts';
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -12,24 +14,19 @@ try {
   throw error;
 }
 
-const app = await buildApp(config, { web: config.production ? 'build' : 'dev' });
-
-// On SIGTERM stop accepting connections, finish the requests in flight, close the database, exit.
-let closing = false;
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, async () => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => {
-      app.log.error('shutdown timed out; exiting');
-      process.exit(1);
-    }, 15_000);
-    timer.unref();
-    await app.close();
-    process.exit(0);
-  });
+let app: Awaited<ReturnType<typeof buildApp>>;
+try {
+  app = await buildApp(config, { web: config.production ? 'build' : 'dev' });
+} catch (error) {
+  // A second server on the same embedded database: say so and stop, without a stack trace.
+  if (error instanceof DirectoryLockedError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
 }
+
+shutDownOnSignals(app);
 
 try {
   await app.listen({ port: config.port, host: config.host });

@@ -37,6 +37,8 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           headers.set('Content-Type', 'text/html; charset=utf-8');
+          // The same hint the API gives with its 503 (apps/server/src/plugins/errors.ts).
+          if (status === 503) headers.set('Retry-After', '5');
           resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
           pipe(body);
         },

@@ -12,6 +12,7 @@ export default [
     route('account', 'routes/account/account.tsx'),
     route('account/orders', 'routes/account/orders.tsx'),
     route('account/orders/:orderId', 'routes/account/order.tsx'),
+    route('__error/:status', 'routes/site/error-status.tsx'),
     route('*', 'routes/site/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openDatabase } from '@barbershop/db';
+import { DirectoryLockedError, openDatabase } from '@barbershop/db';
 import { isSeeded, seed } from '@barbershop/db/seed';
 import { sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config.ts';
@@ -45,6 +45,8 @@ async function main(args: string[]) {
 }
 
 main(process.argv.slice(2)).catch((error) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(
+    error instanceof ConfigError || error instanceof DirectoryLockedError ? error.message : error,
+  );
   process.exit(1);
 });

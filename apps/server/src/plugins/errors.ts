@@ -1,7 +1,19 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { ERROR_STATUS, type ErrorCode, type ErrorResponse } from '@barbershop/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** How errors outside /api are shown; the SSR plugin fills it in with the site's error page. */
+    errorPages: {
+      render?: (request: FastifyRequest, reply: FastifyReply, status: number) => Promise<unknown>;
+    };
+  }
+}
 
 /** The one error type services throw; the handler turns its code into a status. */
 export class AppError extends Error {
@@ -13,25 +25,106 @@ export class AppError extends Error {
   }
 }
 
+/** Seconds a client should wait before trying again after a 503. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Path parameters that are ids. A value that is not a well-formed id answers 404 with the same
+ * message as a missing row (DESIGN.md: a malformed id is "not found", never 400 or 500), because the
+ * error handler answers every path-parameter validation failure with 404 and the issue's message.
+ * `idParams({ gid: 'user' })` -> 404 `No such user.` for `/users/not-a-uuid`.
+ */
+export function idParams<K extends string>(ids: Record<K, string>) {
+  const shape = Object.fromEntries(
+    Object.entries<string>(ids).map(([name, noun]) => [name, z.uuid({ error: `No such ${noun}.` })]),
+  ) as Record<K, z.ZodUUID>;
+  return z.object(shape);
+}
+
+// Control characters (C0 and DEL) have no place in text a person typed. Multi-line texts in JSON
+// bodies may hold tab and line breaks; path and query values are single-line.
+const TAB = 9;
+const LF = 10;
+const CR = 13;
+
+function hasControlCharacter(text: string, multiLine: boolean): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 32 && c !== 127) continue;
+    if (multiLine && (c === TAB || c === LF || c === CR)) continue;
+    return true;
+  }
+  return false;
+}
+
+/** The dotted path of the first string in `value` holding a control character, or undefined. */
+function controlCharacterAt(value: unknown, path: string, multiLine: boolean, depth = 0): string | undefined {
+  if (typeof value === 'string') return hasControlCharacter(value, multiLine) ? path : undefined;
+  if (!value || typeof value !== 'object' || depth > 32) return undefined;
+  // Parsed text only: arrays and plain (or prototype-less) objects, never buffers or streams
+  // (multipart files). The query parser's objects have a prototype-less prototype.
+  const proto = Object.getPrototypeOf(value);
+  if (!Array.isArray(value) && proto !== null && Object.getPrototypeOf(proto) !== null) return undefined;
+  for (const [key, child] of Object.entries(value)) {
+    const childPath = `${path}.${key}`;
+    if (hasControlCharacter(key, false)) return childPath;
+    const found = controlCharacterAt(child, childPath, multiLine, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Throws a 400 naming the field when a text holds a control character. The errors plugin runs it on
+ * every route's params, query and parsed body; code that parses text itself (multipart fields) calls
+ * it on what it parsed.
+ */
+export function assertNoControlCharacters(value: unknown, where: 'params' | 'query' | 'body'): void {
+  const field = controlCharacterAt(value, where, where === 'body');
+  if (field) throw new AppError('bad_request', `${field}: must not contain control characters`);
+}
+
 const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
   FST_REQ_FILE_TOO_LARGE: 'payload_too_large',
   FST_FILES_LIMIT: 'payload_too_large',
+  FST_PARTS_LIMIT: 'payload_too_large',
+  FST_FIELDS_LIMIT: 'payload_too_large',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'bad_request',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'bad_request',
   FST_ERR_CTP_INVALID_JSON_BODY: 'bad_request',
+  FST_ERR_BAD_URL: 'bad_request',
+  FST_ERR_MAX_PARAM_LENGTH: 'not_found',
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'unsupported_media_type',
 };
 
-// Connection failures (refused, reset, timed out, the server shutting down): the database is away.
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', '57P01', '57P03']);
+// Connection-level failures: refused, reset, timed out, unreachable, the server shutting down.
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '53300', // too_many_connections
+  '57014', // query_canceled: statement or lock timeout
+]);
+// The pg driver's own connection failures carry no code, only these messages.
+const UNREACHABLE_MESSAGE =
+  /timeout exceeded when trying to connect|Connection terminated|connection error and is not queryable|Client was closed|Cannot use a pool after calling end/i;
 
 /** True when the error, or any error it wraps, says the database cannot be reached. */
-function databaseUnreachable(error: unknown): boolean {
+export function databaseUnreachable(error: unknown): boolean {
   for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && UNREACHABLE.has(code)) return true;
+    // SQLSTATE classes 08 (connection exception) and 57P (operator intervention: shutdown, restart).
+    if (typeof code === 'string' && (UNREACHABLE.has(code) || /^(08...|57P..)$/.test(code))) return true;
     if (e instanceof AggregateError && e.errors.some(databaseUnreachable)) return true;
+    if (e instanceof Error && UNREACHABLE_MESSAGE.test(e.message)) return true;
   }
   return false;
 }
@@ -54,6 +147,10 @@ function toResponse(error: FastifyError | AppError): { status: number; body: Err
       message: v.message ?? 'is invalid',
     }));
     const first = issues[0];
+    // A path that names nothing is "not found", like a missing row (see idParams).
+    if (error.validationContext === 'params') {
+      return { status: 404, body: { error: { code: 'not_found', message: first?.message ?? 'Not found.' } } };
+    }
     return {
       status: 400,
       body: {
@@ -84,13 +181,85 @@ function toResponse(error: FastifyError | AppError): { status: number; body: Err
   return { status, body: { error: { code, message } } };
 }
 
+function isApi(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+/**
+ * Answers an error: `{error: {code, message}}` under /api (and wherever there is no page renderer),
+ * the site's error page with the same status elsewhere. Faults (5xx but 503) are logged with their
+ * stack; a refused request (4xx) or an unreachable database only with its code and message.
+ */
+async function sendError(
+  app: FastifyInstance,
+  error: FastifyError | AppError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const { status, body } = toResponse(error);
+  if (status >= 500 && status !== 503) request.log.error({ err: error }, 'request failed');
+  else if (status === 503)
+    request.log.warn({ code: (error as { code?: unknown }).code, message: error.message }, 'unavailable');
+  else request.log.info({ code: body.error.code, message: body.error.message }, 'request refused');
+  if (status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+  reply.status(status);
+  const render = app.errorPages.render;
+  // The error page's own route never renders another error page.
+  if (render && !isApi(request.url) && !request.url.startsWith('/__error/') && request.method !== 'HEAD') {
+    try {
+      return await render(request, reply, status);
+    } catch (pageError) {
+      request.log.error({ err: pageError }, 'error page failed');
+    }
+  }
+  return reply.send(body);
+}
+
+/**
+ * Fastify's `frameworkErrors` option: a URL the router cannot decode (malformed %-encoding) gets
+ * the same answer as any other bad request. Wired in app.ts.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  return sendError(request.server, error, request, reply);
+}
+
+const BAD_REQUEST = JSON.stringify({ error: { code: 'bad_request', message: 'Malformed request.' } });
+
+/**
+ * Fastify's `clientErrorHandler` option: a request Node's HTTP parser rejects (an unknown method,
+ * a broken header) gets a 400 in the one error shape instead of Fastify's own. Wired in app.ts.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
+  if (error.code === 'ECONNRESET' || !socket.writable) return socket.destroy();
+  refuseOnSocket(socket, error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400);
+}
+
+function refuseOnSocket(socket: Socket, status: number) {
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(BAD_REQUEST)}\r\n\r\n${BAD_REQUEST}`,
+  );
+}
+
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
-    app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-      const { status, body } = toResponse(error);
-      if (status >= 500) request.log.error({ err: error }, 'request failed');
-      else request.log.info({ code: body.error.code, message: body.error.message }, 'request refused');
-      return reply.status(status).send(body);
+    app.decorate('errorPages', {});
+    // Node hands CONNECT (proxy tunnels) to this event instead of the router; without a listener
+    // the connection would just drop. This server is no proxy: refuse it like any malformed request.
+    app.server.on('connect', (_request: unknown, socket: Socket) => refuseOnSocket(socket, 400));
+    app.setErrorHandler((error: FastifyError | AppError, request, reply) =>
+      sendError(app, error, request, reply),
+    );
+    app.setNotFoundHandler((request, reply) => {
+      const message = isApi(request.url) ? 'No such API route.' : 'No such page.';
+      return sendError(app, new AppError('not_found', message), request, reply);
+    });
+    // Before schema validation, so a control character is a 400 naming the field on every route,
+    // whatever (or whether) the route validates.
+    app.addHook('preValidation', async (request) => {
+      assertNoControlCharacters(request.params, 'params');
+      assertNoControlCharacters(request.query, 'query');
+      assertNoControlCharacters(request.body, 'body');
     });
   },
   { name: 'errors' },

@@ -9,6 +9,9 @@ import type { createRequestHandler, RouterContextProvider, ServerBuild } from 'r
 import type { Config } from '../config.ts';
 import { createApiBridge } from './api-bridge.ts';
 
+// Hop-by-hop or per-response headers an in-process answer must not pass on.
+const SKIPPED_HEADERS = new Set(['content-length', 'connection', 'transfer-encoding', 'date', 'keep-alive']);
+
 export type SsrOptions = { config: Config; webRoot: string; dev: boolean };
 
 /** What the web's server build exports beside the routes (apps/web/app/entry.server.tsx). */
@@ -104,6 +107,24 @@ export async function ssrPlugin(app: FastifyInstance, { config, webRoot, dev }: 
   // One handler per build: in production that is once; in development, after each edit.
   let handlerBuild: ServerBuild | undefined;
   let handler: ReturnType<typeof createRequestHandler> = () => Promise.reject(new Error('no build'));
+
+  // Errors outside /api (a malformed URL, an unknown method, a control character in a query) show
+  // the site's error page with their status: the page route /__error/:status renders it
+  // (apps/web/app/routes/site/error-status.tsx), asked for in-process as the visitor.
+  app.errorPages.render = async (request, reply, status) => {
+    const page = await app.inject({
+      method: 'GET',
+      url: `/__error/${status}`,
+      headers: {
+        ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+        ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
+      },
+    });
+    for (const [name, value] of Object.entries(page.headers)) {
+      if (value !== undefined && !SKIPPED_HEADERS.has(name)) reply.header(name, value);
+    }
+    return reply.status(page.statusCode).send(page.rawPayload);
+  };
 
   app.route({
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],

@@ -63,6 +63,20 @@ describe('the error screen below the site layout', () => {
     expect(html).toContain('aria-label="Main"');
   });
 
+  it('passes a 503 from the API through as a friendly "temporarily unavailable" page', async () => {
+    const { status, text } = await renderPage(homeLoader as LoaderFunction, () =>
+      Response.json(
+        { error: { code: 'unavailable', message: 'The service is unavailable right now.' } },
+        { status: 503, headers: { 'retry-after': '5' } },
+      ),
+    );
+    expect(status).toBe(503);
+    expect(text).toContain('Temporarily unavailable');
+    expect(text).toContain('503 Service Unavailable');
+    expect(text).toContain('Please try again in a minute.');
+    expect(text).not.toContain('Unexpected Application Error!');
+  });
+
   it('shows the status and text of an error response', async () => {
     const { status, text } = await renderPage(
       () => {

@@ -1,6 +1,9 @@
 import { Link } from 'react-router';
 
-/** SPEC.md section 8: the router's fallback, "Unexpected Application Error!" with status and text. */
+/**
+ * SPEC.md section 8: the router's fallback, "Unexpected Application Error!" with status and text; a
+ * 503 (the database is away) reads as a passing outage instead.
+ */
 export function ErrorScreen({ status, statusText }: { status: number; statusText: string }) {
   return (
     <main
@@ -10,10 +13,22 @@ export function ErrorScreen({ status, statusText }: { status: number; statusText
     >
       {/* The failed route's meta never runs, so the page would have no title (React puts this in the head). */}
       <title>{`${status} ${statusText}`}</title>
-      <h1 className="text-3xl sm:text-4xl">Unexpected Application Error!</h1>
-      <p className="text-xl font-semibold">
-        {status} {statusText}
-      </p>
+      {status === 503 ? (
+        <>
+          <h1 className="text-3xl sm:text-4xl">Temporarily unavailable</h1>
+          <p className="text-xl font-semibold">
+            {status} {statusText}
+          </p>
+          <p>We cannot reach our systems right now. Please try again in a minute.</p>
+        </>
+      ) : (
+        <>
+          <h1 className="text-3xl sm:text-4xl">Unexpected Application Error!</h1>
+          <p className="text-xl font-semibold">
+            {status} {statusText}
+          </p>
+        </>
+      )}
       <Link
         to="/"
         className="inline-flex min-h-11 items-center rounded bg-charcoal px-5 font-display uppercase tracking-wide text-paper hover:bg-ink"

@@ -23,6 +23,8 @@ export class ApiError extends Error {
 
 async function parse<T>(response: Response): Promise<T> {
   if (response.ok) return (await response.json()) as T;
+  // The database is away: a page shows "temporarily unavailable" with status 503, not a fault.
+  if (response.status === 503) throw data(null, { status: 503, statusText: 'Service Unavailable' });
   let body: ErrorResponse | undefined;
   try {
     body = (await response.json()) as ErrorResponse;

@@ -2,6 +2,7 @@ import { BarberSchema } from '@barbershop/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams } from '../../plugins/errors.ts';
 import { getBarber, listBarbers } from './barbers.service.ts';
 
 export async function barbersRoutes(app: FastifyInstance) {
@@ -22,7 +23,7 @@ export async function barbersRoutes(app: FastifyInstance) {
     '/barbers/:gid',
     {
       config: { access: 'public' },
-      schema: { tags: ['barbers'], params: z.object({ gid: z.uuid() }), response: { 200: BarberSchema } },
+      schema: { tags: ['barbers'], params: idParams({ gid: 'barber' }), response: { 200: BarberSchema } },
     },
     (request) => getBarber(app.db, request.params.gid),
   );

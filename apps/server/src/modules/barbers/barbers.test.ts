@@ -86,15 +86,12 @@ describe('barbers API', () => {
     });
   });
 
-  it('answers 404 for an unknown or inactive barber, 400 for a malformed gid', async () => {
+  it('answers 404 for an unknown, inactive or malformed barber id alike', async () => {
     const inactive = await createBarber(app.handle.db, { active: false });
-    for (const gid of [inactive.id, '00000000-0000-4000-8000-000000000000']) {
+    for (const gid of [inactive.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
       const response = await app.inject(`/api/barbers/${gid}`);
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ error: { code: 'not_found', message: 'No such barber.' } });
     }
-    const malformed = await app.inject('/api/barbers/not-a-uuid');
-    expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().error.code).toBe('bad_request');
   });
 });

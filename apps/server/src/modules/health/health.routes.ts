@@ -20,6 +20,7 @@ export async function healthRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       try {
+        if (app.lifecycle.draining) throw new Error('shutting down');
         if (!app.database.migrated()) throw new Error('migrations have not run');
         await Promise.race([
           app.database.ping(),

@@ -2,6 +2,7 @@ import { OrderSchema, OrderSummarySchema } from '@barbershop/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams } from '../../plugins/errors.ts';
 import { getOrderFor, listOrdersOf } from './orders.service.ts';
 
 /** The signed-in customer's orders; staff may open any order. */
@@ -26,7 +27,7 @@ export async function ordersRoutes(app: FastifyInstance) {
       schema: {
         tags: ['orders'],
         summary: 'One order with lines, items and log (amounts in cents); 404 unless yours or you are staff',
-        params: z.object({ id: z.string() }),
+        params: idParams({ id: 'order' }),
         response: { 200: OrderSchema },
       },
     },

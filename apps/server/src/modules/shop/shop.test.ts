@@ -41,12 +41,24 @@ describe('shop API', () => {
   });
   afterEach(() => app.close());
 
-  it('answers 404 before the shop is set up', async () => {
+  it('answers placeholder settings before an administrator sets the shop up', async () => {
     const response = await app.inject('/api/shop');
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({
-      error: { code: 'not_found', message: 'The shop has not been set up yet.' },
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      name: 'Barbershop',
+      socialLinks: [],
+      policies: [],
+      salesTaxRate: 0,
     });
+  });
+
+  it('takes the default sales tax rate from SALES_TAX_RATE', async () => {
+    const taxed = await buildTestApp({ SALES_TAX_RATE: '0.05' });
+    try {
+      expect((await taxed.inject('/api/shop')).json()).toMatchObject({ salesTaxRate: 0.05 });
+    } finally {
+      await taxed.close();
+    }
   });
 
   it('shows the shop: phone, pickup address, coordinates, social links and policies', async () => {

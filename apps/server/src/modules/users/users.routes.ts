@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams } from '../../plugins/errors.ts';
 import {
   currentUser,
   getUserDetail,
@@ -16,7 +17,7 @@ import {
   updateUserAsAdmin,
 } from './users.service.ts';
 
-const GidParams = z.object({ gid: z.uuid() });
+const GidParams = idParams({ gid: 'user' });
 
 /** The current user, their inventory, and the users the dashboard manages. */
 export async function usersRoutes(app: FastifyInstance) {

@@ -1,0 +1,227 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect, createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createUser } from '@barbershop/db/factories';
+import { openTestDatabase } from '@barbershop/db/testing';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import type { TestApp } from '../test/app.ts';
+import { signInAs } from '../test/sessions.ts';
+import { databaseUnreachable } from './errors.ts';
+
+const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
+
+/** Sends raw bytes to a listening server and returns its status and body. */
+async function rawRequest(port: number, text: string): Promise<{ status: number; body: string }> {
+  const socket = connect(port, '127.0.0.1');
+  socket.write(text);
+  const chunks: Buffer[] = [];
+  for await (const chunk of socket) chunks.push(chunk as Buffer);
+  const answer = Buffer.concat(chunks).toString();
+  return { status: Number(answer.split(' ')[1]), body: answer.slice(answer.indexOf('\r\n\r\n') + 4) };
+}
+
+describe('framework errors and bad input', () => {
+  let app: TestApp;
+  let dataDir: string;
+  let admin: string;
+  let gid: string;
+  const log: Record<string, unknown>[] = [];
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'barbershop-test-'));
+    const handle = await openTestDatabase();
+    app = Object.assign(
+      await buildApp(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(32) }), {
+        database: handle,
+        web: false,
+        logStream: { write: (line) => log.push(JSON.parse(line)) },
+      }),
+      { handle },
+    );
+    const user = await createUser(app.db, { name: 'Alex Admin', accessLevel: 2 });
+    gid = user.id;
+    admin = await signInAs(app, user);
+  });
+  afterAll(async () => {
+    await app.close();
+    await app.handle.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const patchUser = (payload: string, contentType = 'application/json') =>
+    app.inject({
+      method: 'PATCH',
+      url: `/api/users/${gid}`,
+      headers: { ...SAME_ORIGIN, cookie: admin, 'content-type': contentType },
+      payload,
+    });
+
+  it('answers an unknown route or method in the one error shape', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/nothing-here'],
+      ['PROPFIND', '/api/shop'],
+      ['OPTIONS', '/api/shop'],
+      ['GET', '/nothing-here'],
+    ] as const) {
+      const response = await app.inject({ method, url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error.code).toBe('not_found');
+    }
+    const api = await app.inject({ method: 'PROPFIND', url: '/api/shop' });
+    expect(api.json()).toEqual({ error: { code: 'not_found', message: 'No such API route.' } });
+  });
+
+  it('answers a method HTTP does not know, or a proxy tunnel, with a 400 in the one error shape', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as { port: number }).port;
+    for (const line of ['FOO /api/shop HTTP/1.1', 'CONNECT localhost:443 HTTP/1.1']) {
+      const { status, body } = await rawRequest(port, `${line}\r\nHost: localhost\r\n\r\n`);
+      expect(status, line).toBe(400);
+      expect(JSON.parse(body)).toEqual({ error: { code: 'bad_request', message: 'Malformed request.' } });
+    }
+  });
+
+  it('answers malformed URL encoding with a 400 in the one error shape', async () => {
+    const response = await app.inject('/api/barbers/%E0%A4%A');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: { code: 'bad_request', message: expect.any(String) } });
+  });
+
+  it('answers an unsupported media type with 415 and a body too large with 413', async () => {
+    const xml = await patchUser('<phone>5551234</phone>', 'application/xml');
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json().error.code).toBe('unsupported_media_type');
+    const huge = await patchUser(JSON.stringify({ phone: 'x'.repeat(2 * 1024 * 1024) }));
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().error.code).toBe('payload_too_large');
+  });
+
+  it('refuses a control character in a query or path parameter with a 400 naming it', async () => {
+    const query = await app.inject('/api/barbers?city=Denver%00');
+    expect(query.statusCode).toBe(400);
+    expect(query.json()).toEqual({
+      error: { code: 'bad_request', message: 'query.city: must not contain control characters' },
+    });
+    const param = await app.inject('/api/barbers/%01');
+    expect(param.statusCode).toBe(400);
+    expect(param.json().error.message).toBe('params.gid: must not contain control characters');
+  });
+
+  it('refuses a control character anywhere in a JSON body with a 400 naming the field', async () => {
+    const nul = await patchUser(JSON.stringify({ phone: '555\u00001234' }));
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toEqual({
+      error: { code: 'bad_request', message: 'body.phone: must not contain control characters' },
+    });
+    const nested = await patchUser(JSON.stringify({ address: { line1: 'Main St\u001b[2J' } }));
+    expect(nested.statusCode).toBe(400);
+    expect(nested.json().error.message).toBe('body.address.line1: must not contain control characters');
+  });
+
+  it('answers a malformed id with the same 404 as a missing row', async () => {
+    for (const url of ['/api/barbers/not-a-uuid', '/api/barbers/00000000-0000-4000-8000-000000000000']) {
+      const response = await app.inject(url);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ error: { code: 'not_found', message: 'No such barber.' } });
+    }
+    const order = await app.inject({ url: '/api/orders/42', headers: { cookie: admin } });
+    expect(order.statusCode).toBe(404);
+    expect(order.json()).toEqual({ error: { code: 'not_found', message: 'No such order.' } });
+  });
+
+  it('logs refused requests without a stack trace', async () => {
+    // Every test above ran against this app's log: each refusal is one line, none with a stack.
+    const refused = log.filter((line) => line.msg === 'request refused');
+    expect(refused.length).toBeGreaterThanOrEqual(8);
+    expect(log.filter((line) => JSON.stringify(line).includes('"stack"'))).toEqual([]);
+    expect(log.filter((line) => (line.level as number) >= 50)).toEqual([]);
+  });
+});
+
+describe('the database going away', () => {
+  it.each([
+    ['refused', Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })],
+    ['a connection exception (08006)', Object.assign(new Error('connection failure'), { code: '08006' })],
+    ['admin shutdown (57P01)', Object.assign(new Error('terminating connection'), { code: '57P01' })],
+    ['crash shutdown (57P02)', Object.assign(new Error('crash shutdown'), { code: '57P02' })],
+    ['too many connections (53300)', Object.assign(new Error('too many clients'), { code: '53300' })],
+    ['the pool exhausted', new Error('timeout exceeded when trying to connect')],
+    ['a dropped connection', new Error('Connection terminated unexpectedly')],
+    [
+      'wrapped by the query builder',
+      new Error('Failed query', { cause: new Error('Connection terminated') }),
+    ],
+  ])('counts %s as unreachable', (_name, error) => {
+    expect(databaseUnreachable(error)).toBe(true);
+  });
+
+  it('does not count a constraint violation as unreachable', () => {
+    expect(databaseUnreachable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
+  });
+});
+
+describe('PostgreSQL going away under a running server', () => {
+  // A stand-in PostgreSQL that answers each connection as `answer` says.
+  let server: Server;
+  let dataDir: string;
+  const fakePostgres = async (answer: (socket: import('node:net').Socket) => void) => {
+    server = createServer((socket) => socket.once('data', () => answer(socket)));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return (server.address() as { port: number }).port;
+  };
+  const appOn = async (port: number) => {
+    dataDir = mkdtempSync(join(tmpdir(), 'barbershop-test-'));
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'x'.repeat(32),
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/shop`,
+    });
+    return buildApp(config, { web: false, logger: false });
+  };
+  afterEach(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** A PostgreSQL ErrorResponse message carrying `code`. */
+  function errorResponse(code: string, message: string): Buffer {
+    const fields = Buffer.from(`SFATAL\0VFATAL\0C${code}\0M${message}\0\0`);
+    const header = Buffer.alloc(5);
+    header.write('E');
+    header.writeInt32BE(fields.length + 4, 1);
+    return Buffer.concat([header, fields]);
+  }
+
+  it.each([
+    ['drops every connection', (socket: import('node:net').Socket) => socket.destroy()],
+    [
+      'is shutting down (57P02)',
+      (socket: import('node:net').Socket) =>
+        socket.end(
+          errorResponse('57P02', 'terminating connection because of crash of another server process'),
+        ),
+    ],
+  ])('answers 503 with Retry-After when PostgreSQL %s', async (_name, answer) => {
+    const app = await appOn(await fakePostgres(answer));
+    try {
+      for (const url of ['/api/barbers', '/api/shop']) {
+        const response = await app.inject(url);
+        expect(response.statusCode).toBe(503);
+        expect(response.headers['retry-after']).toBe('5');
+        expect(response.json()).toEqual({
+          error: {
+            code: 'unavailable',
+            message: 'The service is unavailable right now. Please try again shortly.',
+          },
+        });
+      }
+      expect((await app.inject('/readyz')).statusCode).toBe(503);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,78 @@
+import { Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set once a shutdown has begun: /readyz answers 503 and every response closes its connection. */
+    lifecycle: { draining: boolean };
+    /** Resolves when no request from a client is in flight. */
+    whenIdle(): Promise<void>;
+  }
+}
+
+/** The longest a shutdown may take before the process exits anyway (orchestrators wait about 10 s). */
+export const SHUTDOWN_TIMEOUT_MS = 9_000;
+
+/** Counts requests in flight, so a shutdown can wait for them, and closes connections while draining. */
+export const shutdownPlugin = fp(
+  async (app: FastifyInstance) => {
+    const lifecycle = { draining: false };
+    let inFlight = 0;
+    let onIdle: (() => void) | undefined;
+    app.decorate('lifecycle', lifecycle);
+    app.decorate('whenIdle', () =>
+      inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (onIdle = resolve)),
+    );
+    app.addHook('onRequest', async (request, reply) => {
+      // In-process calls (pages loading their data) run inside a request that is already counted.
+      if (!(request.raw.socket instanceof Socket)) return;
+      inFlight++;
+      reply.raw.once('close', () => {
+        inFlight--;
+        if (inFlight === 0) onIdle?.();
+      });
+    });
+    app.addHook('onSend', async (_request, reply) => {
+      // A keep-alive client must not send its next request to a server about to go.
+      if (lifecycle.draining) reply.header('connection', 'close');
+    });
+  },
+  { name: 'shutdown' },
+);
+
+/**
+ * Stops the server gracefully: readiness answers 503 at once, idle keep-alive connections close,
+ * requests in flight finish (their connections close after the response), then the server stops
+ * listening, closes the database and the process exits 0. Past `timeoutMs` it exits 1 anyway.
+ */
+export async function shutDown(
+  app: FastifyInstance,
+  { timeoutMs = SHUTDOWN_TIMEOUT_MS, exit = (code: number) => process.exit(code) } = {},
+) {
+  if (app.lifecycle.draining) return;
+  app.lifecycle.draining = true;
+  const timer = setTimeout(() => {
+    app.log.error('shutdown timed out; exiting');
+    exit(1);
+  }, timeoutMs);
+  timer.unref();
+  app.server.closeIdleConnections();
+  await app.whenIdle();
+  await app.close();
+  clearTimeout(timer);
+  exit(0);
+}
+
+/** Runs `shutDown` on SIGTERM (orchestrators) and SIGINT (Ctrl-C). main.ts calls it once. */
+export function shutDownOnSignals(app: FastifyInstance) {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      app.log.info({ signal }, 'shutting down');
+      shutDown(app).catch((error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+    });
+  }
+}

@@ -1,0 +1,26 @@
+import { data } from 'react-router';
+import type { Route } from './+types/error-status';
+
+// The server renders this path for errors it answers before any page runs (a malformed URL, an
+// unknown method, a control character in a query), so they get the site's error page too.
+const STATUS_TEXT: Record<string, string> = {
+  '400': 'Bad Request',
+  '404': 'Not Found',
+  '405': 'Method Not Allowed',
+  '413': 'Payload Too Large',
+  '415': 'Unsupported Media Type',
+  '429': 'Too Many Requests',
+  '503': 'Service Unavailable',
+};
+
+export function loader({ params }: Route.LoaderArgs) {
+  const statusText = STATUS_TEXT[params.status];
+  if (!statusText) throw data(null, { status: 500, statusText: 'Internal Server Error' });
+  throw data(null, { status: Number(params.status), statusText });
+}
+
+export const meta = () => [{ name: 'robots', content: 'noindex' }];
+
+export default function ErrorStatus() {
+  return null;
+}

@@ -1,0 +1,40 @@
+import { expect, test } from './fixtures.ts';
+
+// Requests a browser would never send, answered before any page runs: the visitor still gets the
+// site's error page with the right status, never a bare JSON body or a 500.
+
+test('malformed URL encoding, a control character and an unknown method get the site error page', async ({
+  request,
+}) => {
+  for (const [method, path, status, text] of [
+    ['GET', '/barbershops/%E0%A4%A', 400, '400 Bad Request'],
+    ['GET', '/?path=%00', 400, '400 Bad Request'],
+    ['GET', '/barbershops/a%1Bb', 400, '400 Bad Request'],
+    ['OPTIONS', '/', 404, '404 Not Found'],
+    ['PROPFIND', '/barbershops', 404, '404 Not Found'],
+  ] as const) {
+    const response = await request.fetch(path, { method });
+    expect(response.status(), `${method} ${path}`).toBe(status);
+    expect(response.headers()['content-type']).toContain('text/html');
+    const html = await response.text();
+    expect(html).toContain('Unexpected Application Error!');
+    expect(html).toContain(text);
+  }
+});
+
+test.describe('in a browser', () => {
+  test.use({ allowedConsoleErrors: [/status of 400/] });
+
+  test('the error page for a malformed URL is a whole page with the header and a way home', async ({
+    page,
+    checkA11y,
+  }) => {
+    const response = await page.goto('/barbershops/%E0%A4%A');
+    expect(response?.status()).toBe(400);
+    await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await expect(page).toHaveURL('/');
+    await checkA11y();
+  });
+});
