@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
+import { urlOnSite } from '@barbershop/contract/format';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { createRequestHandler, RouterContextProvider, ServerBuild } from 'react-router';
@@ -19,8 +20,10 @@ type WebEntry = {
   }): RouterContextProvider;
 };
 
-function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply, publicUrl: string): Request {
+  // From PUBLIC_URL, never the request line: `//evil.example/x` must not name another host for the
+  // links and redirects a page builds from its URL.
+  const url = urlOnSite(publicUrl, request.url);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -139,7 +142,7 @@ export async function ssrPlugin(app: FastifyInstance, { config, webRoot, dev }: 
         // No CSP in development (Vite injects its own scripts), so no nonce to keep in step with.
         nonce: dev ? '' : reply.scriptNonce,
       });
-      const response = await handler(toFetchRequest(request, reply), context);
+      const response = await handler(toFetchRequest(request, reply, config.publicUrl), context);
       return sendFetchResponse(reply, response);
     },
   });
