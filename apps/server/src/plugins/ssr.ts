@@ -95,6 +95,7 @@ export async function ssrPlugin(app: FastifyInstance, { config, webRoot, dev }: 
     stripePublishableKey: config.stripe?.publishableKey ?? '',
     mapsToken: config.maps.token ?? '',
     publicUrl: config.publicUrl,
+    signInProvider: config.signInProvider,
   };
 
   // Page requests carry bodies (form posts) that React Router reads itself.

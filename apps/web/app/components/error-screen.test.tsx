@@ -48,6 +48,7 @@ async function renderPage(loader: LoaderFunction, apiResponse: () => Response) {
       stripePublishableKey: '',
       mapsToken: '',
       publicUrl: '',
+      signInProvider: 'Google',
     },
     nonce: '',
   });

@@ -10,6 +10,8 @@ export type PublicConfig = {
   stripePublishableKey: string;
   mapsToken: string;
   publicUrl: string;
+  /** The identity provider the sign-in button names ("Sign In with Google"). */
+  signInProvider: string;
 };
 
 export const apiFetchContext = createContext<ApiFetch>();
