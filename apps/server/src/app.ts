@@ -65,9 +65,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
             },
             ...(options.logStream
               ? { stream: options.logStream }
-              : config.production
-                ? {}
-                : { transport: { target: 'pino-pretty', options: { singleLine: true } } }),
+              : config.devPages
+                ? { transport: { target: 'pino-pretty', options: { singleLine: true } } }
+                : {}),
           },
     genReqId: (req) => {
       const id = req.headers['x-request-id'];

@@ -63,6 +63,13 @@ describe('loadConfig', () => {
     );
   });
 
+  it("serves pages through Vite's development server only for development on this machine", () => {
+    const real = { OIDC_CLIENT_ID: 'c', STRIPE_SECRET_KEY: 'sk', STRIPE_WEBHOOK_SECRET: 'wh' };
+    expect(loadConfig({ ...base }).devPages).toBe(true);
+    expect(loadConfig({ ...base, PUBLIC_URL: 'https://shop.example.com', ...real }).devPages).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'production', DEMO_MODE: 'true' }).devPages).toBe(false);
+  });
+
   it('counts as loopback only localhost and the 127.0.0.0/8 and ::1 literals', () => {
     for (const host of ['localhost', '127.0.0.1', '127.1.2.3', '[::1]', '::1'])
       expect(isLoopbackHost(host), host).toBe(true);

@@ -199,6 +199,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     production,
     /** Demo features (development sign-in, demo payments): only with a loopback PUBLIC_URL. */
     demo,
+    /**
+     * Pages through Vite's development server (no CSP, source files served): only for development on
+     * this machine. A public site started without NODE_ENV serves the production build.
+     */
+    devPages: demo && !production,
     port: e.PORT,
     host: e.HOST,
     publicUrl: publicUrl.origin,
