@@ -46,6 +46,18 @@ describe('rules by path', () => {
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ error: { code: 'forbidden', message: 'Cross-site request refused.' } });
   });
+  it('counts /%61pi/auth/google against the same sign-in limit as /api/auth/google', async () => {
+    const limited = await buildTestApp({ SIGN_IN_RATE_LIMIT: '2' });
+    try {
+      const statuses = [];
+      for (const url of ['/api/auth/google', '/%61pi/auth/google', '/api/auth/%67oogle']) {
+        statuses.push((await limited.inject({ url, remoteAddress: '203.0.113.50' })).statusCode);
+      }
+      expect(statuses).toEqual([302, 302, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 /** An app whose JSON log lines are collected, for what the logs show. */
