@@ -3,8 +3,7 @@ import { resolve } from 'node:path';
 import type { DatabaseHandle } from '@barbershop/db';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
-import Fastify from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -19,9 +18,12 @@ import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { shopRoutes } from './modules/shop/shop.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { accessPlugin } from './plugins/access.ts';
+import { cacheHeadersPlugin } from './plugins/cache-headers.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { AppError, clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { loggedUrl } from './plugins/request-path.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { shutdownPlugin } from './plugins/shutdown.ts';
@@ -44,6 +46,7 @@ export const WEB_ROOT = resolve(import.meta.dirname, '../../web');
 
 /** Builds the whole server: every plugin and module, in order, in one place. */
 export async function buildApp(config: Config, options: BuildOptions = {}) {
+  const proxyHops = config.trustProxy;
   const app = Fastify({
     logger:
       options.logger === false
@@ -51,17 +54,29 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
         : {
             level: config.logLevel,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            serializers: {
+              // Sign-in callbacks carry an authorization code and state in the query: never logged.
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                url: loggedUrl(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+                remotePort: request.socket?.remotePort,
+              }),
+            },
             ...(options.logStream
               ? { stream: options.logStream }
-              : config.production
-                ? {}
-                : { transport: { target: 'pino-pretty', options: { singleLine: true } } }),
+              : config.devPages
+                ? { transport: { target: 'pino-pretty', options: { singleLine: true } } }
+                : {}),
           },
     genReqId: (req) => {
       const id = req.headers['x-request-id'];
       return typeof id === 'string' && /^[\w-]{1,64}$/.test(id) ? id : randomUUID();
     },
-    trustProxy: config.production ? '127.0.0.1,::1' : false,
+    // Off unless TRUST_PROXY names the load balancer: otherwise any client could pick its address.
+    trustProxy:
+      typeof proxyHops === 'number' ? (_address: string, hop: number) => hop < proxyHops : proxyHops,
     forceCloseConnections: 'idle',
     // A request that reaches a closing server is served like any other (plugins/shutdown.ts).
     return503OnClosing: false,
@@ -75,24 +90,29 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(errorsPlugin);
   await app.register(shutdownPlugin);
   await app.register(accessPlugin);
-  await app.register(securityPlugin, { publicUrl: config.publicUrl, dev: options.web === 'dev' });
+  await app.register(securityPlugin, {
+    publicUrl: config.publicUrl,
+    dev: options.web === 'dev',
+    pictureOrigins: config.pictureOrigins,
+  });
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie, { secret: config.sessionSecret });
-  await app.register(rateLimit, { global: false });
   await app.register(databasePlugin, {
     handle: options.database,
     url: config.databaseUrl,
     dataDir: config.dataDir,
   });
+  await app.register(rateLimitPlugin);
   await app.register(sessionPlugin, { secure: config.secureCookies });
+  await app.register(cacheHeadersPlugin);
   app.decorate('media', options.media ?? mediaStorageFor(config));
   await app.register(openapiPlugin);
 
   await app.register(healthRoutes);
   await app.register(mediaRoutes);
   await app.register(seoRoutes, { publicUrl: config.publicUrl });
-  // Development sign-in: only in demo mode without a real provider (the plugin refuses otherwise).
-  if (!config.oidc) await app.register(devIdpRoutes, { config, prefix: DEV_IDP_PATH });
+  // Development sign-in: only in demo mode (a loopback PUBLIC_URL) without a real provider.
+  if (config.demo && !config.oidc) await app.register(devIdpRoutes, { config, prefix: DEV_IDP_PATH });
   await app.register(
     async (api) => {
       await api.register(shopRoutes, { salesTaxRate: config.salesTaxRate });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { isLoopbackHost, loadConfig } from './config.ts';
 
 const base = { DATA_DIR: '/tmp/barbershop-config-test', SESSION_SECRET: 's'.repeat(32) };
 
@@ -36,5 +36,86 @@ describe('loadConfig', () => {
     expect(() =>
       loadConfig({ ...base, NODE_ENV: 'production', DEMO_MODE: 'true', PUBLIC_URL: 'https://shop.example' }),
     ).toThrow(/DEMO_MODE/);
+  });
+
+  it('refuses a public PUBLIC_URL without real sign-in, payments and secret, whatever NODE_ENV says', () => {
+    for (const NODE_ENV of [undefined, 'development', 'test']) {
+      expect(() =>
+        loadConfig({
+          DATA_DIR: base.DATA_DIR,
+          NODE_ENV,
+          DEMO_MODE: 'false',
+          PUBLIC_URL: 'https://shop.example.com',
+        }),
+      ).toThrow(/SESSION_SECRET: required[\s\S]*OIDC_CLIENT_ID: required[\s\S]*STRIPE_SECRET_KEY: required/);
+    }
+  });
+
+  it('means by demo exactly: a loopback PUBLIC_URL, and not production unless DEMO_MODE', () => {
+    const real = { OIDC_CLIENT_ID: 'c', STRIPE_SECRET_KEY: 'sk', STRIPE_WEBHOOK_SECRET: 'wh' };
+    expect(loadConfig({ ...base }).demo).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'production', ...real }).demo).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'production', DEMO_MODE: 'true' }).demo).toBe(true);
+    expect(loadConfig({ ...base, PUBLIC_URL: 'https://shop.example.com', ...real }).demo).toBe(false);
+    expect(loadConfig({ ...base, PUBLIC_URL: 'http://127.0.0.1.nip.io:3000', ...real }).demo).toBe(false);
+    expect(() => loadConfig({ ...base, PUBLIC_URL: 'http://127.0.0.1.nip.io:3000' })).toThrow(
+      /OIDC_CLIENT_ID/,
+    );
+  });
+
+  it("serves pages through Vite's development server only for development on this machine", () => {
+    const real = { OIDC_CLIENT_ID: 'c', STRIPE_SECRET_KEY: 'sk', STRIPE_WEBHOOK_SECRET: 'wh' };
+    expect(loadConfig({ ...base }).devPages).toBe(true);
+    expect(loadConfig({ ...base, PUBLIC_URL: 'https://shop.example.com', ...real }).devPages).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'production', DEMO_MODE: 'true' }).devPages).toBe(false);
+  });
+
+  it('counts as loopback only localhost and the 127.0.0.0/8 and ::1 literals', () => {
+    for (const host of ['localhost', '127.0.0.1', '127.1.2.3', '[::1]', '::1'])
+      expect(isLoopbackHost(host), host).toBe(true);
+    for (const host of [
+      '127.0.0.1.nip.io',
+      '127.evil.example',
+      'localhost.example',
+      '0.0.0.0',
+      '::',
+      '10.0.0.1',
+    ])
+      expect(isLoopbackHost(host), host).toBe(false);
+  });
+
+  it('refuses demo mode listening beyond this machine, and names HOST', () => {
+    expect(() => loadConfig({ ...base, HOST: '0.0.0.0' })).toThrow(/HOST: demo mode/);
+    expect(() => loadConfig({ ...base, NODE_ENV: 'production', DEMO_MODE: 'true', HOST: '::' })).toThrow(
+      /HOST: demo mode/,
+    );
+    expect(loadConfig({ ...base, HOST: 'localhost' }).host).toBe('localhost');
+  });
+
+  it('wants a session secret of 32 characters that are not spaces', () => {
+    expect(() => loadConfig({ ...base, SESSION_SECRET: `${' '.repeat(20)}${'s'.repeat(31)}` })).toThrow(
+      /SESSION_SECRET: must be at least 32 characters/,
+    );
+    expect(loadConfig({ ...base, SESSION_SECRET: 's'.repeat(32) }).sessionSecret).toBe('s'.repeat(32));
+  });
+
+  it('reads TRUST_PROXY as off, a hop count or addresses', () => {
+    expect(loadConfig({ ...base }).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 192.0.2.1,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.1',
+      '::1',
+    ]);
+    expect(() => loadConfig({ ...base, TRUST_PROXY: 'yes please' })).toThrow(
+      /TRUST_PROXY: must be a hop count/,
+    );
+  });
+
+  it('names the sign-in provider: Google for its issuer, OIDC_PROVIDER_NAME for any other', () => {
+    expect(loadConfig({ ...base }).signInProvider).toBe('Google');
+    const other = { ...base, OIDC_ISSUER: 'https://id.example', OIDC_CLIENT_ID: 'c' };
+    expect(() => loadConfig(other)).toThrow(/OIDC_PROVIDER_NAME: required/);
+    expect(loadConfig({ ...other, OIDC_PROVIDER_NAME: 'Example ID' }).signInProvider).toBe('Example ID');
   });
 });

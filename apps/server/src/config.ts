@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { BlockList, isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -8,6 +9,34 @@ const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 const flag = z
   .preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).optional())
   .transform((v) => v === 'true' || v === '1');
+
+const GOOGLE_ISSUER = 'https://accounts.google.com';
+
+/**
+ * TRUST_PROXY: off, a hop count (how many proxies stand in front), or the proxies' addresses
+ * (comma-separated IPs or CIDR ranges). Anything else could let a client pick its own address.
+ */
+function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx): false | number | string[] {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const addresses = value.split(',').map((part) => part.trim());
+  const valid = (part: string) => {
+    const [ip, bits, ...rest] = part.split('/');
+    const family = isIP(ip ?? '');
+    if (!family || rest.length) return false;
+    if (bits === undefined) return true;
+    return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+  };
+  const bad = addresses.filter((part) => !valid(part));
+  if (bad.length) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be a hop count or a comma-separated list of IP addresses or CIDR ranges (not ${bad.join(', ')})`,
+    });
+    return z.NEVER;
+  }
+  return addresses;
+}
 
 const EnvSchema = z.object({
   NODE_ENV: z.preprocess(
@@ -36,11 +65,18 @@ const EnvSchema = z.object({
   DEMO_MODE: flag,
   SESSION_SECRET: z.preprocess(
     emptyAsUndefined,
-    z.string().min(32, 'must be at least 32 characters').optional(),
+    z
+      .string()
+      .refine(
+        (secret) => secret.replace(/\s/g, '').length >= 32,
+        'must be at least 32 characters, not counting spaces',
+      )
+      .optional(),
   ),
-  OIDC_ISSUER: z.preprocess(emptyAsUndefined, z.url().default('https://accounts.google.com')),
+  OIDC_ISSUER: z.preprocess(emptyAsUndefined, z.url().default(GOOGLE_ISSUER)),
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
+  OIDC_PROVIDER_NAME: optionalString,
   ADMIN_EMAILS: z.preprocess(emptyAsUndefined, z.string().default('')).transform((v) =>
     v
       .split(',')
@@ -61,6 +97,9 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   SALES_TAX_RATE: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(0.5).default(0)),
+  TRUST_PROXY: z
+    .preprocess(emptyAsUndefined, z.string().optional())
+    .transform((value, ctx) => parseTrustProxy(value, ctx)),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -73,8 +112,32 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-function isLoopback(url: URL): boolean {
-  return ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname) || url.hostname.startsWith('127.');
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/**
+ * This machine only: the name `localhost`, or an IP literal in 127.0.0.0/8 or ::1. A host name that
+ * merely starts with "127." (127.0.0.1.nip.io) is a public name and does not count.
+ */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+  if (bare.toLowerCase() === 'localhost') return true;
+  const family = isIP(bare);
+  return family !== 0 && LOOPBACK.check(bare, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/** The name the sign-in button shows: Google for Google's issuer, OIDC_PROVIDER_NAME otherwise. */
+function providerName(issuer: string, configured: string | undefined): string | undefined {
+  if (configured) return configured;
+  return new URL(issuer).origin === GOOGLE_ISSUER ? 'Google' : undefined;
+}
+
+/** Where the provider's profile pictures come from, so the CSP lets them show. */
+function pictureOrigins(issuer: string): string[] {
+  return new URL(issuer).origin === GOOGLE_ISSUER
+    ? ['https://*.googleusercontent.com']
+    : [new URL(issuer).origin];
 }
 
 /** Reads DATA_DIR/session-secret, creating it on first run: only for demo and development use. */
@@ -103,29 +166,44 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`);
   const production = e.NODE_ENV === 'production';
-  // Development sign-in, demo payments and a generated secret are for a site on this machine only.
-  if (e.DEMO_MODE && !isLoopback(publicUrl)) {
-    throw new ConfigError(
-      `Invalid configuration:\n  DEMO_MODE: only allowed when PUBLIC_URL is on this machine (got ${publicUrl.origin})`,
-    );
-  }
-  const demo = !production || e.DEMO_MODE;
+  const local = isLoopbackHost(publicUrl.hostname);
+  // Development sign-in (anyone becomes anyone), demo payments and a generated secret exist only for a
+  // site on this machine, whatever NODE_ENV says: an operator who forgets NODE_ENV gets a refusal, not
+  // a public site where every visitor can sign in as the admin.
+  const demo = local && (!production || e.DEMO_MODE);
   const problems: string[] = [];
-  if (!demo && !e.SESSION_SECRET) problems.push('  SESSION_SECRET: required in production');
+  if (e.DEMO_MODE && !local)
+    problems.push(`  DEMO_MODE: only allowed when PUBLIC_URL is on this machine (got ${publicUrl.origin})`);
+  if (demo && !isLoopbackHost(e.HOST))
+    problems.push(
+      `  HOST: demo mode (development sign-in, demo payments) listens on this machine only (got ${e.HOST}); set PUBLIC_URL to the public address and configure real sign-in and payments`,
+    );
+  const reason = local ? 'in production' : `with a public PUBLIC_URL (${publicUrl.origin})`;
+  if (!demo && !e.SESSION_SECRET) problems.push(`  SESSION_SECRET: required ${reason}`);
   if (!demo && !e.OIDC_CLIENT_ID)
-    problems.push('  OIDC_CLIENT_ID: required in production (no development sign-in)');
+    problems.push(`  OIDC_CLIENT_ID: required ${reason} (development sign-in runs only on this machine)`);
   if (!demo && !e.STRIPE_SECRET_KEY)
-    problems.push('  STRIPE_SECRET_KEY: required in production (no demo payments)');
+    problems.push(`  STRIPE_SECRET_KEY: required ${reason} (demo payments run only on this machine)`);
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET)
     problems.push('  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY');
+  const signInProvider = providerName(e.OIDC_ISSUER, e.OIDC_PROVIDER_NAME);
+  if (e.OIDC_CLIENT_ID && !signInProvider)
+    problems.push(
+      "  OIDC_PROVIDER_NAME: required when OIDC_ISSUER is not Google's (the sign-in button names the provider)",
+    );
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 
   const dataDir = resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
     production,
-    /** Demo features (development sign-in, demo payments) are allowed. */
+    /** Demo features (development sign-in, demo payments): only with a loopback PUBLIC_URL. */
     demo,
+    /**
+     * Pages through Vite's development server (no CSP, source files served): only for development on
+     * this machine. A public site started without NODE_ENV serves the production build.
+     */
+    devPages: demo && !production,
     port: e.PORT,
     host: e.HOST,
     publicUrl: publicUrl.origin,
@@ -139,6 +217,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     oidc: e.OIDC_CLIENT_ID
       ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
       : null,
+    /** The identity provider's name on the sign-in button (the development provider stands in for Google's). */
+    signInProvider: signInProvider ?? 'Google',
+    /** Origins the provider's profile pictures load from (CSP img-src). */
+    pictureOrigins: pictureOrigins(e.OIDC_ISSUER),
+    /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. */
+    trustProxy: e.TRUST_PROXY,
     stripe: e.STRIPE_SECRET_KEY
       ? {
           secretKey: e.STRIPE_SECRET_KEY,

@@ -70,3 +70,34 @@ describe('two app instances in one process, on one database', () => {
     ).toBe(200);
   });
 });
+
+describe('rate limits across two server instances on one database', () => {
+  it("count every copy's requests together, so a limit holds behind a load balancer", async () => {
+    const handle = await openTestDatabase();
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: '/tmp/barbershop-multi-limits',
+      SESSION_SECRET: 'r'.repeat(32),
+      SIGN_IN_RATE_LIMIT: '3',
+    });
+    const a = await buildApp(config, { database: handle, web: false, logger: false });
+    const b = await buildApp(config, { database: handle, web: false, logger: false });
+    try {
+      const from = (app: typeof a, remoteAddress: string) =>
+        app.inject({ url: '/api/auth/google?path=/', remoteAddress }).then((response) => response.statusCode);
+      const statuses = [
+        await from(a, '198.51.100.9'),
+        await from(b, '198.51.100.9'),
+        await from(a, '198.51.100.9'),
+        await from(b, '198.51.100.9'),
+        await from(a, '198.51.100.9'),
+      ];
+      expect(statuses).toEqual([302, 302, 302, 429, 429]);
+      expect(await from(b, '198.51.100.10')).toBe(302);
+    } finally {
+      await a.close();
+      await b.close();
+      await handle.close();
+    }
+  });
+});

@@ -9,6 +9,7 @@ import {
   formatWholeDollars,
   phoneHref,
   slugify,
+  urlOnSite,
 } from './format.ts';
 
 describe('money', () => {
@@ -79,5 +80,14 @@ describe('slugify', () => {
   it('makes URL-safe names', () => {
     expect(slugify('Logo Hoodie')).toBe('logo-hoodie');
     expect(slugify('  Café  Snapback! ')).toBe('cafe-snapback');
+  });
+});
+
+describe('urlOnSite', () => {
+  it('keeps any path on the site, even one that reads as another host', () => {
+    expect(urlOnSite('https://shop.example', '/store?x=1').href).toBe('https://shop.example/store?x=1');
+    expect(urlOnSite('https://shop.example', '//evil.example/x').host).toBe('shop.example');
+    expect(urlOnSite('https://shop.example', '//evil.example/x').pathname).toBe('//evil.example/x');
+    expect(urlOnSite('https://shop.example', 'http://evil.example/x').href).toBe('https://shop.example/');
   });
 });

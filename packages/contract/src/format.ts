@@ -85,3 +85,17 @@ export function formatAddress(address: Address): string {
   const street = [address.line1, address.line2].filter(Boolean).join(', ');
   return `${street}, ${address.city}, ${address.state} ${address.postal_code}`;
 }
+
+/**
+ * An absolute URL on the site at `origin` for a path and query. The path never changes the host:
+ * `//evil.example/x` (a request line, a link built from one) stays a path on the site; a target that is
+ * not a path (an absolute-form request line) is the home page.
+ */
+export function urlOnSite(origin: string, pathAndQuery: string): URL {
+  const url = new URL(origin);
+  const target = pathAndQuery.startsWith('/') ? pathAndQuery : '/';
+  const query = target.indexOf('?');
+  url.pathname = query === -1 ? target : target.slice(0, query);
+  url.search = query === -1 ? '' : target.slice(query);
+  return url;
+}

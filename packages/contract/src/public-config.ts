@@ -11,4 +11,6 @@ export type PublicConfig = {
   mapsToken: string;
   /** The site's absolute URL, for canonical links and structured data. */
   publicUrl: string;
+  /** The identity provider the sign-in button names ("Sign In with Google"). */
+  signInProvider: string;
 };

@@ -1,20 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from './errors.ts';
+import { isApiRequest } from './request-path.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export type SecurityOptions = { publicUrl: string; dev: boolean; allowedOrigins?: string[] };
+export type SecurityOptions = {
+  publicUrl: string;
+  dev: boolean;
+  /** Where the identity provider's profile pictures come from. */
+  pictureOrigins?: string[];
+};
 
 /**
  * Security headers, and the same-site rule for state-changing API calls: a request from another
  * site is refused even before SameSite cookies would have been left off it.
  */
 export const securityPlugin = fp(
-  async (app: FastifyInstance, { publicUrl, dev }: SecurityOptions) => {
+  async (app: FastifyInstance, { publicUrl, dev, pictureOrigins = [] }: SecurityOptions) => {
     // A fresh nonce per response for the inline scripts React Router writes; styles stay 'unsafe-inline'.
     app.decorateReply('scriptNonce', '');
     app.addHook('onRequest', async (_request, reply) => {
@@ -42,6 +48,8 @@ export const securityPlugin = fp(
                 'https://*.tile.openstreetmap.org',
                 'https://api.mapbox.com',
                 'https://*.stripe.com',
+                // Profile pictures stay on the identity provider's host (the account menu shows them).
+                ...pictureOrigins,
               ],
               connectSrc: ["'self'", 'https://api.stripe.com', 'https://api.mapbox.com'],
               frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
@@ -53,24 +61,40 @@ export const securityPlugin = fp(
               upgradeInsecureRequests: publicUrl.startsWith('https:') ? [] : null,
             },
           },
+      // frame-ancestors 'none' and X-Frame-Options say the same: no page of ours inside anyone's frame.
+      frameguard: { action: 'deny' },
       crossOriginEmbedderPolicy: false,
       hsts: publicUrl.startsWith('https:'),
     });
 
     const origin = new URL(publicUrl).origin;
-    app.addHook('onRequest', async (request) => {
-      if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
-      // Webhooks come from the payment provider's servers and prove themselves by signature.
-      if (request.routeOptions.config?.crossSite) return;
-      const site = request.headers['sec-fetch-site'];
-      if (site === 'same-origin' || site === 'same-site' || site === 'none') return;
-      const requestOrigin = request.headers.origin;
-      if (requestOrigin === origin || requestOrigin === `${request.protocol}://${request.host}`) return;
-      if (!site && !requestOrigin) {
-        // Neither header: not a browser (curl, server to server); cookies are SameSite=Lax anyway.
-        return;
+    const ours = (request: FastifyRequest, value: string) => {
+      let other: string;
+      try {
+        other = new URL(value).origin;
+      } catch {
+        return false;
       }
-      throw new AppError('forbidden', 'Cross-site request refused.');
+      return other === origin || other === `${request.protocol}://${request.host}`;
+    };
+    /** Whether the browser says the request comes from another site; false for non-browser clients. */
+    const crossSite = (request: FastifyRequest) => {
+      const site = request.headers['sec-fetch-site'];
+      if (site === 'same-origin' || site === 'same-site' || site === 'none') return false;
+      if (site) return true;
+      // Older browsers: Origin, else Referer. Neither header: not a browser (curl, server to server),
+      // and its cookies are SameSite=Lax anyway.
+      const { origin: requestOrigin, referer } = request.headers;
+      if (requestOrigin) return !ours(request, requestOrigin);
+      if (referer) return !ours(request, referer);
+      return false;
+    };
+    app.addHook('onRequest', async (request) => {
+      const config = request.routeOptions.config;
+      const guarded = config?.sameSiteOnly || (!SAFE_METHODS.has(request.method) && isApiRequest(request));
+      // Webhooks come from the payment provider's servers and prove themselves by signature.
+      if (!guarded || config?.crossSite) return;
+      if (crossSite(request)) throw new AppError('forbidden', 'Cross-site request refused.');
     });
   },
   { name: 'security', dependencies: ['errors'] },
@@ -86,5 +110,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route accepts requests from other sites (signed webhooks). */
     crossSite?: boolean;
+    /** Even a GET is refused from another site (sign-out: a link elsewhere must not sign anyone out). */
+    sameSiteOnly?: boolean;
   }
 }

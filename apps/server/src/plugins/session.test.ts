@@ -117,15 +117,21 @@ describe('sessions', () => {
   });
 
   it.each([
-    ['an Origin of another site', { origin: 'https://evil.example' }],
-    ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
-  ])(
-    'refuses a state-changing call from another site (%s) with 403, changing nothing',
-    async (_, headers) => {
+    ['POST', 'an Origin of another site', { origin: 'https://evil.example' }],
+    ['POST', 'Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
+    ['POST', 'a Referer from another site', { referer: 'https://evil.example/page' }],
+    // SPEC.md's GET sign-out: a link or an image on another site must not sign the customer out.
+    ['GET', 'Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
+    ['GET', 'a Referer from another site', { referer: 'https://evil.example/page' }],
+    ['GET', 'an Origin of another site', { origin: 'https://evil.example' }],
+  ] as const)(
+    'refuses %s /api/auth/logout from another site (%s) with 403, changing nothing',
+    async (method, _, headers) => {
       const user = await createUser(app.db);
       const cookie = await signInAs(app, user);
+      const before = await sessionRow(cookie);
       const response = await app.inject({
-        method: 'POST',
+        method,
         url: '/api/auth/logout',
         headers: { cookie, ...headers },
       });
@@ -133,9 +139,23 @@ describe('sessions', () => {
       expect(response.json()).toEqual({
         error: { code: 'forbidden', message: 'Cross-site request refused.' },
       });
+      expect(response.headers['set-cookie']).toBeUndefined();
+      expect(await sessionRow(cookie)).toEqual(before);
       expect(await me(cookie)).toMatchObject({ gid: user.id });
     },
   );
+
+  it.each([
+    ['typed or bookmarked', { 'sec-fetch-site': 'none' }],
+    ['a link on the site', { referer: 'http://localhost:3000/account' }],
+    ['no browser headers', {}],
+  ])('signs out with GET when the request is %s', async (_, headers) => {
+    const user = await createUser(app.db);
+    const cookie = await signInAs(app, user);
+    const response = await app.inject({ url: '/api/auth/logout', headers: { cookie, ...headers } });
+    expect(response.statusCode).toBe(200);
+    expect(await me(cookie)).toBeNull();
+  });
 
   it('accepts the same call from the site itself', async () => {
     const user = await createUser(app.db);

@@ -9,6 +9,7 @@ import {
   insertSession,
   setSessionExpiry,
 } from '../modules/auth/sessions.repository.ts';
+import { isApiRequest } from './request-path.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A session not used for this long ends (rolling expiry). */
@@ -96,7 +97,7 @@ export const sessionPlugin = fp(
     app.addHook('onRequest', async (request) => {
       // Only the API reads the user. Pages reach it through in-process API calls that carry the cookie,
       // and assets and media need no one: looking the session up for those too would cost a query each.
-      if (!request.url.startsWith('/api/')) return;
+      if (!isApiRequest(request)) return;
       const token = request.cookies[cookieName];
       if (!token || !TOKEN_PATTERN.test(token)) return;
       const id = hashSessionToken(token);

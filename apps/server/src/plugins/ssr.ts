@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { ApiFetch, PublicConfig } from '@barbershop/contract';
+import { urlOnSite } from '@barbershop/contract/format';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { createRequestHandler, RouterContextProvider, ServerBuild } from 'react-router';
@@ -24,8 +25,10 @@ type WebEntry = {
   }): RouterContextProvider;
 };
 
-function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply, publicUrl: string): Request {
+  // From PUBLIC_URL, never the request line: `//evil.example/x` must not name another host for the
+  // links and redirects a page builds from its URL.
+  const url = urlOnSite(publicUrl, request.url);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -98,6 +101,7 @@ export async function ssrPlugin(app: FastifyInstance, { config, webRoot, dev }: 
     stripePublishableKey: config.stripe?.publishableKey ?? '',
     mapsToken: config.maps.token ?? '',
     publicUrl: config.publicUrl,
+    signInProvider: config.signInProvider,
   };
 
   // Page requests carry bodies (form posts) that React Router reads itself.
@@ -147,7 +151,7 @@ export async function ssrPlugin(app: FastifyInstance, { config, webRoot, dev }: 
         // No CSP in development (Vite injects its own scripts), so no nonce to keep in step with.
         nonce: dev ? '' : reply.scriptNonce,
       });
-      const response = await handler(toFetchRequest(request, reply), context);
+      const response = await handler(toFetchRequest(request, reply, config.publicUrl), context);
       return sendFetchResponse(reply, response, bridge.setCookies);
     },
   });

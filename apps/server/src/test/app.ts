@@ -8,6 +8,17 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { localMediaStorage } from '../modules/media/media.storage.ts';
 
+/**
+ * Stand-ins for a real identity provider and payment provider: a public PUBLIC_URL requires them
+ * (config.ts). Nothing reaches them unless a test signs in or pays.
+ */
+export const REAL_PROVIDERS = {
+  OIDC_CLIENT_ID: 'test-client',
+  OIDC_CLIENT_SECRET: 'test-secret',
+  STRIPE_SECRET_KEY: 'sk_test_stand_in',
+  STRIPE_WEBHOOK_SECRET: 'whsec_stand_in',
+} as const;
+
 export type TestApp = Awaited<ReturnType<typeof buildApp>> & { handle: DatabaseHandle };
 
 /**

@@ -100,6 +100,10 @@ describe('canonicalUrl', () => {
       `${PUBLIC_URL}/barbershops/barbers?index=2`,
     );
   });
+
+  it('never leaves the site for a path that reads as another host', () => {
+    expect(canonicalUrl(PUBLIC_URL, '//evil.example/x')).toBe(`${PUBLIC_URL}//evil.example/x`);
+  });
 });
 
 describe('hairSalonJsonLd', () => {

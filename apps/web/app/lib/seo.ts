@@ -1,5 +1,6 @@
 import type { OpeningHours, Shop, Size } from '@barbershop/contract';
 import { WEEKDAY_NAMES, WEEKDAYS, type Weekday } from '@barbershop/contract/domain';
+import { urlOnSite } from '@barbershop/contract/format';
 import type { MetaDescriptor } from 'react-router';
 import type { RootData } from '../root.tsx';
 
@@ -28,9 +29,13 @@ export function siteFromMatches(matches: readonly ({ id: string; loaderData?: un
   return { shop: root?.shop, publicUrl: root?.config.publicUrl ?? '' };
 }
 
-/** An absolute URL on this site, as search engines and link previews need. */
+/**
+ * An absolute URL on this site, as search engines and link previews need. A path always stays on
+ * PUBLIC_URL's host: `//evil.example/x` is a path here, not another site.
+ */
 export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
-  return new URL(pathOrUrl, publicUrl || 'http://localhost').href;
+  const origin = publicUrl || 'http://localhost';
+  return pathOrUrl.startsWith('/') ? urlOnSite(origin, pathOrUrl).href : new URL(pathOrUrl, origin).href;
 }
 
 /** The one URL search engines should index for a page: the public origin, the path, meaningful query only. */

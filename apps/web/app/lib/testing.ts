@@ -11,6 +11,7 @@ export function testLoadContext(apiFetch: ApiFetch) {
       stripePublishableKey: '',
       mapsToken: '',
       publicUrl: '',
+      signInProvider: 'Google',
     },
     nonce: '',
   });

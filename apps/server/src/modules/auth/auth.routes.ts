@@ -140,7 +140,8 @@ export async function authRoutes(app: FastifyInstance, { config }: AuthRoutesOpt
     r.route({
       method,
       url: '/auth/logout',
-      config: { access: 'public', rateLimit: limit(60) },
+      // SPEC.md keeps GET, so the same-site rule covers it too: a link on another site signs no one out.
+      config: { access: 'public', sameSiteOnly: true, rateLimit: limit(60) },
       schema: { tags: ['auth'], summary: 'Sign out: ends the session', response: { 200: SignedOutSchema } },
       handler: async (request, reply) => {
         await app.sessions.end(request, reply);

@@ -1,13 +1,13 @@
 import { schema } from '@barbershop/db';
 import { createUser } from '@barbershop/db/factories';
-import { openTestDatabase } from '@barbershop/db/testing';
 import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { buildTestApp, REAL_PROVIDERS, type TestApp } from '../../test/app.ts';
 import { signInThroughDevIdp } from '../../test/dev-sign-in.ts';
 import { signInAs } from '../../test/sessions.ts';
+import { devIdpRoutes } from './dev-idp/dev-idp.routes.ts';
 
 async function me(app: TestApp, cookie: string) {
   const response = await app.inject({ url: '/api/users/me', headers: { cookie } });
@@ -202,13 +202,20 @@ describe('development identity provider', () => {
       DATA_DIR: '/tmp/barbershop-no-demo',
       SESSION_SECRET: 'x'.repeat(32),
     });
-    const database = await openTestDatabase();
+    const app = Fastify();
+    await expect(app.register(devIdpRoutes, { config: { ...config, demo: false } }).ready()).rejects.toThrow(
+      /only in demo mode/,
+    );
+  });
+
+  it('is never where a site with a public address sends sign-in, whatever NODE_ENV says', async () => {
+    const app = await buildTestApp({ PUBLIC_URL: 'https://shop.example.com', ...REAL_PROVIDERS });
     try {
-      await expect(
-        buildApp({ ...config, demo: false }, { database, web: false, logger: false }),
-      ).rejects.toThrow(/only in demo mode/);
+      expect((await app.inject('/dev-idp/.well-known/openid-configuration')).statusCode).toBe(404);
+      const start = await app.inject('/api/auth/google?path=/');
+      expect(String(start.headers.location)).not.toContain('/dev-idp');
     } finally {
-      await database.close();
+      await app.close();
     }
   });
 

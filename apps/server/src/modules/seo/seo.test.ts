@@ -1,6 +1,6 @@
 import { createProduct } from '@barbershop/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { buildTestApp, REAL_PROVIDERS, type TestApp } from '../../test/app.ts';
 
 const PUBLIC_URL = 'https://goldstandard.example';
 
@@ -12,7 +12,7 @@ function locations(xml: string): string[] {
 describe('sitemap.xml and robots.txt', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await buildTestApp({ PUBLIC_URL });
+    app = await buildTestApp({ PUBLIC_URL, ...REAL_PROVIDERS });
     const db = app.handle.db;
     await createProduct(db, { name: 'Logo Hoodie', category: 'Hoodies' });
     await createProduct(db, { name: 'Shop Cap', category: 'Hats' });

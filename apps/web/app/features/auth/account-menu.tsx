@@ -8,6 +8,46 @@ const itemClass =
   'flex min-h-11 w-full items-center px-4 font-display text-sm tracking-widest text-charcoal hover:bg-charcoal hover:text-paper';
 
 /**
+ * The identity provider's profile picture, or a generic figure when there is none or it does not load
+ * (blocked, gone, offline). A picture that failed before the page hydrated fired its error event
+ * unheard, so the first effect checks for that too.
+ */
+export function Avatar({ picture }: { picture: string }) {
+  const [failed, setFailed] = useState(false);
+  const image = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const element = image.current;
+    if (element?.complete && element.naturalWidth === 0) setFailed(true);
+  }, []);
+  if (picture && !failed) {
+    return (
+      <img
+        ref={image}
+        src={picture}
+        alt=""
+        width={32}
+        height={32}
+        // Google's picture host refuses some requests that carry a Referer.
+        referrerPolicy="no-referrer"
+        onError={() => setFailed(true)}
+        className="h-8 w-8 rounded-full bg-brass object-cover"
+      />
+    );
+  }
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-8 w-8 rounded-full bg-brass p-1 text-charcoal"
+      fill="currentColor"
+    >
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7z" />
+    </svg>
+  );
+}
+
+/**
  * The signed-in menu (SPEC.md sections 2 and 6): a disclosure button that opens the links the role
  * allows and SIGN OUT. Escape, a click elsewhere or choosing a link closes it.
  */
@@ -49,15 +89,7 @@ export function AccountMenu({ user, apiBaseUrl }: { user: NonNullable<CurrentUse
         onClick={() => setOpen((value) => !value)}
         className="inline-flex min-h-11 items-center gap-2 rounded px-2 text-paper hover:text-brass"
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-8 w-8 rounded-full bg-brass p-1 text-charcoal"
-          fill="currentColor"
-        >
-          <circle cx="12" cy="8" r="4" />
-          <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7z" />
-        </svg>
+        <Avatar picture={user.picture} />
         {/* The name is the button's label; on a phone only the icon shows, and the name stays for screen readers. */}
         <span className="sr-only">Account menu, signed in as </span>
         <span className="sr-only max-w-40 truncate text-sm sm:not-sr-only">{user.name}</span>

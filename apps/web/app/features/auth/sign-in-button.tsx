@@ -9,7 +9,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabi
  * SIGN IN and its popover (SPEC.md section 2): a native modal dialog, so the page behind is inert and
  * Escape closes it; the backdrop closes it too, Tab stays inside, and focus returns to SIGN IN.
  */
-export function SignInButton({ apiBaseUrl }: { apiBaseUrl: string }) {
+export function SignInButton({ apiBaseUrl, provider }: { apiBaseUrl: string; provider: string }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   const headingId = useId();
@@ -64,7 +64,12 @@ export function SignInButton({ apiBaseUrl }: { apiBaseUrl: string }) {
         className="m-auto w-[min(24rem,calc(100vw-2rem))] rounded-lg bg-paper p-0 text-charcoal shadow-2xl backdrop:bg-charcoal/70"
       >
         <div className="relative px-6 pb-8 pt-10">
-          <SignInPanel path={returnPath(location)} apiBaseUrl={apiBaseUrl} headingId={headingId} />
+          <SignInPanel
+            path={returnPath(location)}
+            apiBaseUrl={apiBaseUrl}
+            provider={provider}
+            headingId={headingId}
+          />
           <button
             type="button"
             onClick={() => dialog.current?.close()}

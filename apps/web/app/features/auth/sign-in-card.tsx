@@ -14,10 +14,12 @@ export function SignInCard({
   path,
   error,
   apiBaseUrl,
+  provider,
 }: {
   path: string;
   error: string | null;
   apiBaseUrl: string;
+  provider: string;
 }) {
   const headingId = useId();
   const problem = error ? (PROBLEMS[error] ?? PROBLEMS.failed) : null;
@@ -31,7 +33,13 @@ export function SignInCard({
           {problem}
         </p>
       )}
-      <SignInPanel path={path} apiBaseUrl={apiBaseUrl} headingId={headingId} headingLevel="h1" />
+      <SignInPanel
+        path={path}
+        apiBaseUrl={apiBaseUrl}
+        provider={provider}
+        headingId={headingId}
+        headingLevel="h1"
+      />
     </section>
   );
 }

@@ -30,11 +30,14 @@ function GoogleMark() {
 export function SignInPanel({
   path,
   apiBaseUrl,
+  provider,
   headingId,
   headingLevel: Heading = 'h2',
 }: {
   path: string;
   apiBaseUrl: string;
+  /** The configured identity provider's name (public config `signInProvider`). */
+  provider: string;
   headingId: string;
   headingLevel?: 'h1' | 'h2';
 }) {
@@ -43,13 +46,13 @@ export function SignInPanel({
       <Heading id={headingId} className="text-3xl">
         Sign In
       </Heading>
-      <p className="text-muted">Securely sign in to your account with Google</p>
+      <p className="text-muted">Securely sign in to your account with {provider}</p>
       <a
         href={signInStartHref(apiBaseUrl, path)}
         className="inline-flex min-h-11 items-center gap-3 rounded border-2 border-charcoal bg-white px-5 font-semibold text-charcoal hover:bg-charcoal hover:text-paper"
       >
-        <GoogleMark />
-        Sign In with Google
+        {provider === 'Google' && <GoogleMark />}
+        Sign In with {provider}
       </a>
     </div>
   );

@@ -14,10 +14,15 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /** /sign-in: the popover's content as a page (DESIGN.md section 7), where refused visitors are sent. */
 export default function SignIn({ loaderData }: Route.ComponentProps) {
-  const apiBaseUrl = useRootData()?.config.apiBaseUrl ?? '';
+  const config = useRootData()?.config;
   return (
     <main id="main" tabIndex={-1} className="px-4 py-16 focus:outline-none">
-      <SignInCard path={loaderData.path} error={loaderData.error} apiBaseUrl={apiBaseUrl} />
+      <SignInCard
+        path={loaderData.path}
+        error={loaderData.error}
+        apiBaseUrl={config?.apiBaseUrl ?? ''}
+        provider={config?.signInProvider ?? 'Google'}
+      />
     </main>
   );
 }

@@ -12,7 +12,13 @@ function Frame({ children }: { children: React.ReactNode }) {
     <div className="flex min-h-dvh flex-col">
       <SiteHeader
         shopName={root?.shop.name ?? 'Barbershop'}
-        actions={<AuthControls user={root?.user ?? null} apiBaseUrl={root?.config.apiBaseUrl ?? ''} />}
+        actions={
+          <AuthControls
+            user={root?.user ?? null}
+            apiBaseUrl={root?.config.apiBaseUrl ?? ''}
+            provider={root?.config.signInProvider ?? 'Google'}
+          />
+        }
       />
       <div className="flex-1">{children}</div>
       {root && <SiteFooter shop={root.shop} />}

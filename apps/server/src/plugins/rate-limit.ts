@@ -1,0 +1,53 @@
+import type { Executor } from '@barbershop/db';
+import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { countHit, deleteEndedWindows } from './rate-limit.repository.ts';
+
+// Ended windows are reused by the next hit on the same key; the rest are swept now and then.
+const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * A store for @fastify/rate-limit on the `rate_limits` table: the counters live in the database every
+ * server copy shares, so a limit holds behind a load balancer however requests are spread.
+ */
+export function postgresRateLimitStore(db: () => Executor): FastifyRateLimitStoreCtor {
+  let lastSweep = 0;
+  class PostgresRateLimitStore implements FastifyRateLimitStore {
+    readonly prefix: string;
+    // The plugin constructs the root store with its options; each route's store is a child with a prefix.
+    constructor(prefix: unknown) {
+      this.prefix = typeof prefix === 'string' ? prefix : '';
+    }
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ) {
+      const now = Date.now();
+      if (now - lastSweep > SWEEP_EVERY_MS) {
+        lastSweep = now;
+        // Only housekeeping: a sweep that fails leaves rows the next one removes.
+        deleteEndedWindows(db()).catch(() => {});
+      }
+      countHit(db(), `${this.prefix}${key}`, timeWindow).then(
+        ({ count, ttlMs }) => callback(null, { current: count, ttl: ttlMs }),
+        (error: Error) => callback(error),
+      );
+    }
+    child(params: Parameters<FastifyRateLimitStore['child']>[0]) {
+      // The plugin passes the route's merged limit settings, the route itself under routeInfo.
+      const { method, url } = (params as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo ?? {};
+      return new PostgresRateLimitStore(`${String(method)} ${String(url)} `);
+    }
+  }
+  return PostgresRateLimitStore as unknown as FastifyRateLimitStoreCtor;
+}
+
+/** Rate limits (declared per route through `config.rateLimit`), counted in the shared database. */
+export const rateLimitPlugin = fp(
+  async (app: FastifyInstance) => {
+    await app.register(rateLimit, { global: false, store: postgresRateLimitStore(() => app.db) });
+  },
+  { name: 'rate-limit', dependencies: ['database'] },
+);

@@ -1,0 +1,65 @@
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * The path a request names, as the router reads it: percent-escapes decoded (except %2F, which stays
+ * part of its segment) and dot segments resolved, without the query. Hooks that decide by path use
+ * this, so `/%61pi/users/me`, which the router serves as `/api/users/me`, gets the API's rules too.
+ */
+export function normalPath(url: string): string {
+  const raw = url.split(/[?#]/, 1)[0] || '/';
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw.replace(/%2f/gi, '%252F'));
+  } catch {
+    decoded = raw;
+  }
+  const segments: string[] = [];
+  for (const segment of decoded.split('/').slice(1)) {
+    if (segment === '.') continue;
+    if (segment === '..') segments.pop();
+    else segments.push(segment);
+  }
+  return `/${segments.join('/')}`;
+}
+
+/** The request's normalised path (see normalPath). */
+export function requestPath(request: FastifyRequest): string {
+  return normalPath(request.url);
+}
+
+/** True for requests to the JSON API under /api. */
+export function isApiRequest(request: FastifyRequest): boolean {
+  return requestPath(request).startsWith('/api/');
+}
+
+// Query parameters that carry a credential in OpenID Connect and OAuth flows.
+const SECRET_PARAMS = new Set([
+  'code',
+  'state',
+  'nonce',
+  'token',
+  'access_token',
+  'id_token',
+  'refresh_token',
+]);
+const CALLBACK_PATH = '/api/auth/google/callback';
+
+/**
+ * A request's URL as the logs show it: the sign-in callback's whole query, and any credential-like
+ * parameter elsewhere, replaced by "[redacted]", so codes and tokens never reach the logs.
+ */
+export function loggedUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at === -1) return url;
+  const path = url.slice(0, at);
+  if (normalPath(path) === CALLBACK_PATH) return `${path}?[redacted]`;
+  const params = new URLSearchParams(url.slice(at + 1));
+  let changed = false;
+  for (const name of new Set(params.keys())) {
+    if (SECRET_PARAMS.has(name.toLowerCase())) {
+      params.set(name, '[redacted]');
+      changed = true;
+    }
+  }
+  return changed ? `${path}?${params}` : url;
+}

@@ -1,0 +1,141 @@
+import { createUser } from '@barbershop/db/factories';
+import { openTestDatabase } from '@barbershop/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { buildTestApp, type TestApp } from '../test/app.ts';
+import { signInAs } from '../test/sessions.ts';
+
+describe('security headers', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(() => app.close());
+
+  const csp = async () => String((await app.inject('/api/users/me')).headers['content-security-policy']);
+
+  it('forbids framing in both headers alike', async () => {
+    const response = await app.inject('/api/users/me');
+    expect(String(response.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it("lets the identity provider's profile pictures show (Google's image host by default)", async () => {
+    const imgSrc = (await csp()).split(';').find((directive) => directive.trim().startsWith('img-src'));
+    expect(imgSrc).toContain('https://*.googleusercontent.com');
+  });
+});
+
+describe('rules by path', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('applies the same-site rule to /%61pi/..., which the router serves as /api/...', async () => {
+    const admin = await createUser(app.db, { accessLevel: 2 });
+    const customer = await createUser(app.db, { accessLevel: 0 });
+    const response = await app.inject({
+      method: 'PATCH',
+      url: `/%61pi/users/${customer.id}`,
+      headers: { cookie: await signInAs(app, admin), 'sec-fetch-site': 'cross-site' },
+      payload: { accessLevel: 2 },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ error: { code: 'forbidden', message: 'Cross-site request refused.' } });
+  });
+  it('counts /%61pi/auth/google against the same sign-in limit as /api/auth/google', async () => {
+    const limited = await buildTestApp({ SIGN_IN_RATE_LIMIT: '2' });
+    try {
+      const statuses = [];
+      for (const url of ['/api/auth/google', '/%61pi/auth/google', '/api/auth/%67oogle']) {
+        statuses.push((await limited.inject({ url, remoteAddress: '203.0.113.50' })).statusCode);
+      }
+      expect(statuses).toEqual([302, 302, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+/** An app whose JSON log lines are collected, for what the logs show. */
+async function appWithLogs(env: Record<string, string> = {}) {
+  const lines: Record<string, unknown>[] = [];
+  const database = await openTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: '/tmp/barbershop-logs',
+    SESSION_SECRET: 'l'.repeat(32),
+    LOG_LEVEL: 'info',
+    ...env,
+  });
+  const app = await buildApp(config, {
+    database,
+    web: false,
+    logStream: { write: (line) => lines.push(JSON.parse(line)) },
+  });
+  app.addHook('onClose', () => database.close());
+  return { app, lines };
+}
+
+describe('logs', () => {
+  it("never show the sign-in callback's authorization code or state", async () => {
+    const { app, lines } = await appWithLogs();
+    try {
+      await app.inject('/api/auth/google/callback?code=SECRET-CODE-123&state=SECRET-STATE-456');
+      await app.inject('/%61pi/auth/google/callback?code=SECRET-CODE-123&state=SECRET-STATE-456');
+      await app.inject('/api/users/me?access_token=SECRET-TOKEN-789');
+      const text = JSON.stringify(lines);
+      expect(text).toContain('/api/auth/google/callback?[redacted]');
+      expect(text).not.toMatch(/SECRET-(CODE|STATE|TOKEN)/);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('behind a load balancer (TRUST_PROXY)', () => {
+  const client = (app: Awaited<ReturnType<typeof appWithLogs>>['app'], forwardedFor: string) =>
+    app.inject({
+      url: '/api/auth/google?path=/',
+      remoteAddress: '10.0.0.2',
+      headers: { 'x-forwarded-for': forwardedFor },
+    });
+
+  it('by default trusts no X-Forwarded-For: a client cannot pick its own address', async () => {
+    const { app, lines } = await appWithLogs({ SIGN_IN_RATE_LIMIT: '2' });
+    try {
+      const statuses = [];
+      for (const address of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) {
+        statuses.push((await client(app, address)).statusCode);
+      }
+      expect(statuses).toEqual([302, 302, 429]);
+      expect(JSON.stringify(lines)).not.toContain('203.0.113.1');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it.each(['1', '10.0.0.0/8'])(
+    'with TRUST_PROXY=%s, limits and logs see the client the load balancer names',
+    async (trustProxy) => {
+      const { app, lines } = await appWithLogs({ SIGN_IN_RATE_LIMIT: '2', TRUST_PROXY: trustProxy });
+      try {
+        const statuses = [];
+        for (const address of ['203.0.113.1', '203.0.113.1', '203.0.113.1', '203.0.113.2']) {
+          statuses.push((await client(app, address)).statusCode);
+        }
+        expect(statuses).toEqual([302, 302, 429, 302]);
+        const addresses = lines.map(
+          (line) => (line.req as { remoteAddress?: string } | undefined)?.remoteAddress,
+        );
+        expect(addresses).toContain('203.0.113.2');
+        expect(addresses).not.toContain('10.0.0.2');
+      } finally {
+        await app.close();
+      }
+    },
+  );
+});
