@@ -13,6 +13,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
 import { buildBlankPage, serveBlankPage } from './bench/blank.ts';
 import { launchBrowser, scriptsBeforeIdle, signInCookie } from './bench/browser.ts';
 import {
@@ -26,7 +27,7 @@ import {
 import { startLighthouse } from './bench/lighthouse.ts';
 import { parseOptions } from './bench/options.ts';
 import { checkTargets, type PageResult, printResults, type Results, writeResults } from './bench/report.ts';
-import { startAppServer } from './bench/server.ts';
+import { type AppServer, startAppServer } from './bench/server.ts';
 
 const RESULTS_FILE = join(import.meta.dirname, '../bench/results.json');
 /** Public pages that exist today: any other answer than 200 fails the run. */
@@ -43,13 +44,12 @@ const failures: string[] = [];
 const notBuilt: string[] = [];
 
 console.log(`bench: ${options.quick ? 'quick' : 'full'} run on ${options.db}`);
-await buildBlankPage();
-const blank = await serveBlankPage();
-const server = await startAppServer(options.db);
-// Load goes to the address the server listens on; the browser uses PUBLIC_URL's host (cookies).
-const direct = server.base.replace('localhost', '127.0.0.1');
-const browser = await launchBrowser();
+let blank: Awaited<ReturnType<typeof serveBlankPage>> | undefined;
+let server: AppServer | undefined;
+let browser: Browser | undefined;
 let bare: Awaited<ReturnType<typeof startBareServer>> | undefined;
+// Load goes to the address the server listens on; the browser uses PUBLIC_URL's host (cookies).
+let direct = '';
 const pages: PageResult[] = [];
 const http: HttpResult[] = [];
 let rssLoad = 0;
@@ -69,8 +69,16 @@ async function landed(label: string, path: string, init?: RequestInit) {
 }
 
 try {
+  await buildBlankPage();
+  const blankPage = await serveBlankPage();
+  blank = blankPage;
+  server = await startAppServer(options.db);
+  const app = server;
+  direct = app.base.replace('localhost', '127.0.0.1');
+  const chrome = await launchBrowser();
+  browser = chrome;
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  rssIdle = server.rssMb();
+  rssIdle = app.rssMb();
 
   // What exists: the core pages must; the store and dashboard may not have landed yet.
   const pagePaths: string[] = [];
@@ -101,13 +109,13 @@ try {
   const dashboard = await landed('dashboard product list', '/api/products');
 
   // First-load JavaScript, against the blank page measured the same way.
-  const blankJs = await scriptsBeforeIdle(browser, blank.url);
+  const blankJs = await scriptsBeforeIdle(chrome, blankPage.url);
   console.log(`blank page: ${blankJs.files} scripts, ${(blankJs.gzipBytes / 1024).toFixed(1)} KB gzip`);
   const lighthouse = await startLighthouse();
   try {
     for (const path of pagePaths) {
-      const js = await scriptsBeforeIdle(browser, server.base + path);
-      const figures = await lighthouse.measure(server.base + path, options.lighthouseRuns);
+      const js = await scriptsBeforeIdle(chrome, app.base + path);
+      const figures = await lighthouse.measure(app.base + path, options.lighthouseRuns);
       pages.push({
         path,
         ...figures,
@@ -168,7 +176,7 @@ try {
   if (payments && !line)
     failures.push(`no seeded product has ${options.connections} units of a size in stock`);
   if (payments && line) {
-    const cookie = await signInCookie(browser, server.base, DEMO_CUSTOMER);
+    const cookie = await signInCookie(chrome, app.base, DEMO_CUSTOMER);
     const cart = [{ _id: line._id, size: line.size, quantity: 1 }];
     entries.push({
       name: 'POST /api/payment/create-payment-intent',
@@ -177,7 +185,7 @@ try {
         base: direct,
         method: 'POST',
         path: '/api/payment/create-payment-intent',
-        headers: { cookie, origin: server.base },
+        headers: { cookie, origin: app.base },
         // Each connection is one shopper paying again for the same cart: its pending order is
         // replaced, never doubled, so stock does not run out under load.
         body: (connection) => JSON.stringify({ products: cart, orderId: connection.orderId ?? null }),
@@ -189,7 +197,7 @@ try {
     });
   }
   if (dashboard) {
-    const cookie = await signInCookie(browser, server.base, DEMO_STAFF);
+    const cookie = await signInCookie(chrome, app.base, DEMO_STAFF);
     entries.push({
       name: 'GET /api/products (staff)',
       kind: 'api',
@@ -205,7 +213,7 @@ try {
   const bareBase = bare.base;
 
   const sampler = setInterval(() => {
-    rssLoad = Math.max(rssLoad, server.rssMb());
+    rssLoad = Math.max(rssLoad, app.rssMb());
   }, 200);
   try {
     for (const entry of entries) {
@@ -217,7 +225,7 @@ try {
       http.push(result);
       if (result.errors) failures.push(`${entry.name}: ${result.errors} error responses`);
       console.log(`measured ${entry.name}`);
-      const crash = server.crashed();
+      const crash = app.crashed();
       if (crash) throw new Error(crash);
     }
   } finally {
@@ -226,12 +234,12 @@ try {
 } catch (error) {
   failures.push(`crashed: ${(error as Error).stack ?? error}`);
 } finally {
-  const crash = server.crashed();
+  const crash = server?.crashed();
   if (crash) failures.push(crash);
-  await browser.close();
+  await browser?.close();
   await bare?.stop();
-  await server.stop();
-  await blank.close();
+  await server?.stop();
+  await blank?.close();
   rmSync(scratch, { recursive: true, force: true });
 }
 
@@ -239,7 +247,7 @@ const results: Results = {
   pages,
   http,
   rssMb: { idle: rssIdle, load: rssLoad },
-  coldStartMs: server.coldStartMs,
+  coldStartMs: server?.coldStartMs ?? Number.NaN,
   notBuilt,
   failures,
 };

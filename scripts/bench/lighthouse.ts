@@ -30,7 +30,7 @@ export async function startLighthouse(): Promise<Lighthouse> {
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
   });
-  const once = async (url: string) => {
+  const once = async (url: string, attempt = 1): Promise<LighthouseFigures> => {
     const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
@@ -41,7 +41,11 @@ export async function startLighthouse(): Promise<Lighthouse> {
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) {
+      // A trace lost now and then (NO_NAVSTART) is Lighthouse's own flake: its advice is to run again.
+      if (attempt < 3) return once(url, attempt + 1);
+      throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+    }
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
