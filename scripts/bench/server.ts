@@ -60,8 +60,8 @@ export function readRssMb(pid: number): number {
  * already ran during seeding).
  */
 export async function startAppServer(db: 'pglite' | 'postgres'): Promise<AppServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'barbershop-bench-'));
   const postgres = db === 'postgres' ? await createPostgresDatabase() : undefined;
+  const dataDir = mkdtempSync(join(tmpdir(), 'barbershop-bench-'));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
