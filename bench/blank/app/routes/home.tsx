@@ -1,0 +1,5 @@
+export const meta = () => [{ title: 'Blank' }, { name: 'description', content: 'A blank page.' }];
+
+export default function Home() {
+  return <h1>Blank</h1>;
+}

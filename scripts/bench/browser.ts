@@ -1,0 +1,64 @@
+import { gzipSync } from 'node:zlib';
+import { type Browser, chromium } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
+/** Quiet, offline-friendly Chromium: nothing but the page under test uses the network or the CPU. */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+}
+
+export type PageScripts = { files: number; gzipBytes: number };
+
+/**
+ * Every script the page fetches until the network is idle (500 ms without a request), whether the
+ * HTML names it or the page imports it while starting (Leaflet on the barber pages), each gzipped at
+ * level 9. A fresh context each time, so nothing comes from the cache.
+ */
+export async function scriptsBeforeIdle(browser: Browser, url: string): Promise<PageScripts> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const bodies = new Map<string, Promise<Buffer>>();
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script' || bodies.has(response.url())) return;
+      bodies.set(response.url(), response.body());
+    });
+    const response = await page.goto(url, { waitUntil: 'networkidle' });
+    if (response?.status() !== 200) throw new Error(`${url} answered ${response?.status()} in the browser`);
+    let gzipBytes = 0;
+    for (const body of bodies.values()) gzipBytes += gzipSync(await body, { level: 9 }).length;
+    return { files: bodies.size, gzipBytes };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Signs in through the development identity provider as `email` and returns the session's Cookie
+ * header, for requests the load generator makes on that user's behalf.
+ */
+export async function signInCookie(browser: Browser, base: string, email: string): Promise<string> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(`${base}/api/auth/google?path=/`);
+    await page.waitForURL(/\/dev-idp\/interaction\//);
+    const escaped = email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    await page.getByRole('button', { name: new RegExp(`${escaped}$`) }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/dev-idp/') && !u.pathname.startsWith('/api/'));
+    const cookies = await context.cookies(base);
+    if (!cookies.length) throw new Error(`signing in as ${email} set no cookie`);
+    return cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  } finally {
+    await context.close();
+  }
+}

@@ -1,0 +1,60 @@
+import { parseArgs } from 'node:util';
+
+export type Options = {
+  /** A short smoke run for development: fewer requests, one Lighthouse run per page. */
+  quick: boolean;
+  /** Missing a target exits non-zero too (errors, 404 pages and crashes always do). */
+  strict: boolean;
+  db: 'pglite' | 'postgres';
+  lighthouseRuns: number;
+  /** Interleaved rounds per HTTP entry, each this many seconds per side. */
+  rounds: number;
+  roundSeconds: number;
+  connections: number;
+};
+
+const USAGE = `npm run bench [-- --quick] [--strict] [--db pglite|postgres]
+  --quick          short smoke run: 1 s per HTTP side, one round, one Lighthouse run per page
+  --strict         exit non-zero when a target is missed (a 404 page, a crash or an error always does)
+  --db postgres    a database of its own on DATABASE_URL or TEST_DATABASE_URL, dropped at the end
+                   (default: embedded PGlite in a temporary directory)`;
+
+export function parseOptions(argv: string[]): Options {
+  let values: ReturnType<typeof parse>['values'];
+  try {
+    values = parse(argv).values;
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  if (values.db !== 'pglite' && values.db !== 'postgres') {
+    console.error(`--db must be pglite or postgres (got ${values.db})\n\n${USAGE}`);
+    process.exit(2);
+  }
+  const quick = values.quick ?? false;
+  return {
+    quick,
+    strict: values.strict ?? false,
+    db: values.db,
+    lighthouseRuns: quick ? 1 : 5,
+    rounds: quick ? 1 : 3,
+    roundSeconds: quick ? 1 : 5,
+    connections: 10,
+  };
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    options: {
+      quick: { type: 'boolean' },
+      strict: { type: 'boolean' },
+      db: { type: 'string', default: 'pglite' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+}
