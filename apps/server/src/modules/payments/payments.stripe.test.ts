@@ -124,6 +124,16 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
     expect(log.map((entry) => entry.message)).toEqual(['Payment failed: Your card was declined.']);
   });
 
+  it('cancels a pending order and returns its stock when its PaymentIntent is canceled, once', async () => {
+    const { order, intent } = await checkout(2);
+    const stock = await stockOf('Medium');
+    const delivery = stripe.event('payment_intent.canceled', { ...intent, status: 'canceled' });
+    const answers = await Promise.all([deliver(delivery), deliver(delivery)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect((await orderRow(order.id)).status).toBe('canceled');
+    expect(await stockOf('Medium')).toBe(stock + 2);
+  });
+
   it('refuses stale and badly signed deliveries with 400 and changes nothing', async () => {
     const { order, intent } = await checkout(1);
     const succeeded = stripe.succeed(intent.id);
