@@ -205,12 +205,18 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
     const rival = await checkout(2, 'Large');
     expect(rival.body.total).toBe(11_000);
 
-    const response = await deliver(stripe.event('payment_intent.succeeded', stripe.succeed(late.intent.id)));
+    const paidLate = stripe.event('payment_intent.succeeded', stripe.succeed(late.intent.id));
+    const response = await deliver(paidLate);
     expect(response.statusCode).toBe(200);
     const row = await orderRow(late.order.id);
     expect(row.status).toBe('canceled');
     expect(row.attention).toContain('refunded');
     expect(stripe.refunds.map((r) => r.payment_intent)).toEqual([late.intent.id]);
+    // A redelivery (Stripe retries when a refund call failed) refunds through the same idempotency key.
+    expect((await deliver(paidLate)).statusCode).toBe(200);
+    const refundKeys = stripe.requests.filter((r) => r.path === '/v1/refunds').map((r) => r.idempotencyKey);
+    expect(new Set(refundKeys).size).toBe(1);
+    expect(stripe.refunds).toHaveLength(1);
     expect(await stockOf('Large')).toBe(0);
   });
 
