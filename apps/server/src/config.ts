@@ -100,6 +100,15 @@ const EnvSchema = z.object({
   TRUST_PROXY: z
     .preprocess(emptyAsUndefined, z.string().optional())
     .transform((value, ctx) => parseTrustProxy(value, ctx)),
+  // Outgoing email (order confirmations): SMTP when set, else .eml files in DATA_DIR/outbox.
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: optionalString,
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -243,6 +252,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : null,
     salesTaxRate: e.SALES_TAX_RATE,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `Barbershop <no-reply@${publicUrl.hostname}>`,
+      outboxDir: join(dataDir, 'outbox'),
+    },
     logLevel: e.LOG_LEVEL,
   };
 }

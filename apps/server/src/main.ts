@@ -16,7 +16,7 @@ try {
 
 let app: Awaited<ReturnType<typeof buildApp>>;
 try {
-  app = await buildApp(config, { web: config.devPages ? 'dev' : 'build' });
+  app = await buildApp(config, { web: config.devPages ? 'dev' : 'build', jobs: true });
 } catch (error) {
   // A second server on the same embedded database: say so and stop, without a stack trace.
   if (error instanceof DirectoryLockedError) {

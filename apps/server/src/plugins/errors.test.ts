@@ -33,13 +33,14 @@ describe('framework errors and bad input', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'barbershop-test-'));
     const handle = await openTestDatabase();
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(32) });
     app = Object.assign(
-      await buildApp(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(32) }), {
+      await buildApp(config, {
         database: handle,
         web: false,
         logStream: { write: (line) => log.push(JSON.parse(line)) },
       }),
-      { handle },
+      { handle, config },
     );
     const user = await createUser(app.db, { name: 'Alex Admin', accessLevel: 2 });
     gid = user.id;
