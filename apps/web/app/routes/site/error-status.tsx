@@ -21,6 +21,10 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export const meta = () => [{ name: 'robots', content: 'noindex' }];
 
+// The browser's address is the request that failed, not this route: hydrating would match another
+// route and render the page a second time. The error page needs no script; its links work without.
+export const handle = { hydrate: false };
+
 export default function ErrorStatus() {
   return null;
 }
