@@ -1,5 +1,5 @@
 import type { ErrorResponse } from '@barbershop/contract';
-import type { RouterContextProvider } from 'react-router';
+import { data, type RouterContextProvider } from 'react-router';
 import { type ApiFetch, apiFetchContext } from './api-context.ts';
 
 /** A failed API call, carrying the server's error code and message (DESIGN.md section 5). */
@@ -60,4 +60,16 @@ export function browserApi(apiBaseUrl = ''): ApiClient {
   return createApiClient((path, init) =>
     fetch(`${apiBaseUrl}/api${path}`, { credentials: 'include', ...init }),
   );
+}
+
+/** A loader's API call whose 404 (missing, unpublished or malformed id) is the site's 404 page. */
+export async function orNotFound<T>(load: Promise<T>): Promise<T> {
+  try {
+    return await load;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) {
+      throw data(null, { status: 404, statusText: 'Not Found' });
+    }
+    throw error;
+  }
 }
