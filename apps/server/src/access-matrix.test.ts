@@ -12,7 +12,13 @@ import { signInAs } from './test/sessions.ts';
 type Role = 'anonymous' | 'customer' | 'staff' | 'admin';
 const ROLES: Role[] = ['anonymous', 'customer', 'staff', 'admin'];
 
-type Fixtures = { customerId: string; barberId: string; orderId: string };
+type Fixtures = {
+  customerId: string;
+  barberId: string;
+  orderId: string;
+  productSlug: string;
+  itemId: string;
+};
 
 type Rule = {
   expect: Record<Role, number>;
@@ -59,6 +65,13 @@ const MATRIX: Record<string, Rule> = {
   // The customer owns the order; any other customer gets 404 (orders.test.ts).
   'GET /api/orders': { expect: SIGNED_IN },
   'GET /api/orders/{id}': { expect: SIGNED_IN, params: (f) => ({ id: f.orderId }) },
+
+  'GET /api/products/published': { expect: PUBLIC },
+  'GET /api/products/store/{name}': { expect: PUBLIC, params: (f) => ({ name: f.productSlug }) },
+  'GET /api/products/{product}/{item}': {
+    expect: PUBLIC,
+    params: (f) => ({ product: f.productSlug, item: f.itemId }),
+  },
 };
 
 describe('access matrix', () => {
@@ -94,7 +107,13 @@ describe('access matrix', () => {
       userId: customer.id,
       lines: [{ product, size: 'Medium', quantity: 1 }],
     });
-    fixtures = { customerId: customer.id, barberId: barber.id, orderId: order.id };
+    fixtures = {
+      customerId: customer.id,
+      barberId: barber.id,
+      orderId: order.id,
+      productSlug: product.slug,
+      itemId: order.items[0]!.id,
+    };
 
     const doc = (await app.inject('/api/docs/openapi.json')).json() as { paths: Record<string, object> };
     documented = Object.entries(doc.paths).flatMap(([path, operations]) =>

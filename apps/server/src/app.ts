@@ -11,6 +11,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { devIdpRoutes } from './modules/auth/dev-idp/dev-idp.routes.ts';
 import { DEV_IDP_PATH } from './modules/auth/dev-idp/dev-idp.settings.ts';
 import { barbersRoutes } from './modules/barbers/barbers.routes.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { type MediaStorage, mediaStorageFor } from './modules/media/media.storage.ts';
@@ -90,6 +91,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(authRoutes, { config });
       await api.register(usersRoutes);
       await api.register(ordersRoutes);
+      await api.register(catalogRoutes);
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async () => {
         throw new AppError('not_found', 'No such API route.');
       });
