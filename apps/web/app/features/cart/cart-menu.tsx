@@ -1,5 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useId, useRef } from 'react';
+import { Link } from 'react-router';
+import { buttonClass } from '../../components/button.tsx';
+import { useDisclosure } from '../../components/use-disclosure.ts';
 import { CartDropdownLine } from './cart-dropdown-line.tsx';
 import { cartCount, clearLine } from './cart-rules.ts';
 import { useCart } from './cart-store.ts';
@@ -11,34 +13,10 @@ import { useCart } from './cart-store.ts';
  */
 export function CartMenu() {
   const [cart, update] = useCart();
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, container, trigger } = useDisclosure();
   const panelId = useId();
-  const container = useRef<HTMLDivElement>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
   const goToCart = useRef<HTMLAnchorElement>(null);
-  const { pathname } = useLocation();
   const count = cartCount(cart);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation, whatever its path, closes the dropdown.
-  useEffect(() => setOpen(false), [pathname]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!container.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      trigger.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
 
   return (
     <div ref={container} className="relative">
@@ -104,7 +82,7 @@ export function CartMenu() {
             ref={goToCart}
             to="/cart"
             onClick={() => setOpen(false)}
-            className="flex min-h-11 w-full items-center justify-center rounded bg-charcoal font-display text-sm uppercase tracking-widest text-paper hover:bg-ink"
+            className={buttonClass('primary', 'w-full tracking-widest')}
           >
             GO TO CART
           </Link>

@@ -71,14 +71,3 @@ export function useCart(): [CartState, typeof updateCart] {
   const state = useSyncExternalStore(subscribe, snapshot, serverSnapshot);
   return [state, updateCart];
 }
-
-const noSubscription = () => () => {};
-
-/** False on the server and during hydration, true after: for what only the browser knows (the cart). */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}

@@ -1,6 +1,9 @@
 import type { Size, StockEntry } from '@barbershop/contract';
 import { MAX_LINE_QUANTITY } from '@barbershop/contract/order-rules';
 import { useEffect, useId, useState } from 'react';
+import { Alert } from '../../components/alert.tsx';
+import { Button } from '../../components/button.tsx';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 /** SPEC.md section 9: how long the button reads 'Added'. */
 export const ADDED_FEEDBACK_MS = 3000;
@@ -19,6 +22,8 @@ export function AddToCartForm({ stock, onAdd }: { stock: StockEntry[]; onAdd: (s
   const [problem, setProblem] = useState<string | null>(null);
   const [added, setAdded] = useState(false);
   const legendId = useId();
+  // The cart lives in the browser: until the page's script runs, adding cannot work.
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (!added) return;
@@ -86,17 +91,14 @@ export function AddToCartForm({ stock, onAdd }: { stock: StockEntry[]; onAdd: (s
           })}
         </div>
       </fieldset>
-      {problem && (
-        <p role="alert" className="rounded border-l-4 border-red-700 bg-red-50 px-4 py-3 text-red-900">
-          {problem}
-        </p>
-      )}
-      <button
+      {problem && <Alert>{problem}</Alert>}
+      <Button
         type="submit"
-        className="inline-flex min-h-12 w-full items-center justify-center rounded bg-charcoal px-6 font-display uppercase tracking-widest text-paper hover:bg-ink sm:w-auto sm:min-w-60"
+        disabled={!hydrated}
+        className="min-h-12 w-full text-base tracking-widest sm:w-auto sm:min-w-60"
       >
         {added ? 'Added' : 'Add to Cart'}
-      </button>
+      </Button>
       <p aria-live="polite" className="sr-only">
         {added ? 'Added to your cart' : ''}
       </p>

@@ -1,4 +1,5 @@
-import { PayButton, PaymentAlert } from './pay-button.tsx';
+import { Alert } from '../../components/alert.tsx';
+import { Button } from '../../components/button.tsx';
 
 /**
  * The demo provider's stand-in for the card form (DESIGN.md section 2): clearly labelled, so nobody
@@ -31,8 +32,10 @@ export function DemoPayment({
           This shop runs in demo mode: paying places a real order in the demo store, and no money moves.
         </p>
       </div>
-      <PaymentAlert message={error} />
-      <PayButton busy={busy} label={`Pay ${amount}`} />
+      {error && <Alert>{error}</Alert>}
+      <Button type="submit" busy={busy} className="min-h-12 w-full">
+        {busy ? 'Processing…' : `Pay ${amount}`}
+      </Button>
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import type { Image } from '@barbershop/contract';
 import { formatCents } from '@barbershop/contract/format';
+import { AmountList } from '../../components/amount-list.tsx';
 import { StoredImage } from '../../components/stored-image.tsx';
 
 export type SummaryLine = {
@@ -25,10 +26,10 @@ export function OrderSummary({
   amounts: SummaryAmounts;
   showTax: boolean;
 }) {
-  const rows: [string, number][] = [
+  const rows: (readonly [string, number])[] = [
     ['Subtotal', amounts.subtotal],
     ['Shipping', amounts.shippingCost],
-    ...(showTax ? ([['Sales tax', amounts.salesTax]] as [string, number][]) : []),
+    ...(showTax ? [['Sales tax', amounts.salesTax] as const] : []),
   ];
   return (
     <section
@@ -59,18 +60,7 @@ export function OrderSummary({
           </li>
         ))}
       </ul>
-      <dl className="mt-4 space-y-1 border-t border-charcoal/20 pt-4">
-        {rows.map(([label, cents]) => (
-          <div key={label} className="flex justify-between gap-6">
-            <dt>{label}</dt>
-            <dd>{formatCents(cents)}</dd>
-          </div>
-        ))}
-        <div className="mt-2 flex justify-between gap-6 border-t border-charcoal/20 pt-2 text-lg font-semibold">
-          <dt>Total</dt>
-          <dd data-testid="order-total">{formatCents(amounts.total)}</dd>
-        </div>
-      </dl>
+      <AmountList rows={rows} total={amounts.total} className="mt-4 border-t border-charcoal/20 pt-4" />
     </section>
   );
 }

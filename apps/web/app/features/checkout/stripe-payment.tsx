@@ -2,7 +2,8 @@ import type { PaymentIntent } from '@barbershop/contract';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe } from '@stripe/stripe-js';
 import { useMemo, useState } from 'react';
-import { PayButton, PaymentAlert } from './pay-button.tsx';
+import { Alert } from '../../components/alert.tsx';
+import { Button } from '../../components/button.tsx';
 import { providerErrorMessage } from './payment-errors.ts';
 
 export type StripePaymentProps = {
@@ -55,8 +56,10 @@ function StripeForm({ amount, receiptEmail, returnUrl, createIntent, serverError
   return (
     <form aria-busy={busy} aria-label="Payment" onSubmit={pay} className="space-y-4">
       <PaymentElement options={{ layout: 'tabs' }} />
-      <PaymentAlert message={error ?? serverError} />
-      <PayButton busy={busy} label={`Pay ${amount}`} disabled={!stripe || !elements} />
+      {(error ?? serverError) && <Alert>{error ?? serverError}</Alert>}
+      <Button type="submit" busy={busy} disabled={!stripe || !elements} className="min-h-12 w-full">
+        {busy ? 'Processing…' : `Pay ${amount}`}
+      </Button>
     </form>
   );
 }

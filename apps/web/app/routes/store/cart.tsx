@@ -1,9 +1,11 @@
 import { formatCents } from '@barbershop/contract/format';
 import { Link } from 'react-router';
+import { buttonClass } from '../../components/button.tsx';
 import { CartLines } from '../../features/cart/cart-lines.tsx';
 import { cartTotalCents } from '../../features/cart/cart-rules.ts';
-import { useCart, useHydrated } from '../../features/cart/cart-store.ts';
+import { useCart } from '../../features/cart/cart-store.ts';
 import { siteFromMatches } from '../../lib/seo.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import type { Route } from './+types/cart';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -11,9 +13,6 @@ export function meta({ matches }: Route.MetaArgs) {
   // This browser's cart: nothing for search engines.
   return [{ title: `Cart | ${shop?.name ?? 'Barbershop'}` }, { name: 'robots', content: 'noindex' }];
 }
-
-const buttonClass =
-  'inline-flex min-h-12 items-center justify-center rounded bg-charcoal px-6 font-display uppercase tracking-widest text-paper hover:bg-ink';
 
 /** /cart (SPEC.md section 2). The cart is in this browser only, so it shows once the page has hydrated. */
 export default function Cart() {
@@ -27,7 +26,7 @@ export default function Cart() {
       ) : cart.lines.length === 0 ? (
         <div className="rounded-lg bg-white px-6 py-10 text-center ring-1 ring-charcoal/10">
           <p className="font-display text-xl uppercase tracking-wide">Your Cart Is Empty</p>
-          <Link to="/store" className={`${buttonClass} mt-6`}>
+          <Link to="/store" className={buttonClass('primary', 'mt-6')}>
             Continue Shopping
           </Link>
         </div>
@@ -39,7 +38,7 @@ export default function Cart() {
               Subtotal <span className="ml-4 font-semibold">{formatCents(cartTotalCents(cart))}</span>
             </p>
             <p className="text-muted">Taxes and shipping calculated at checkout</p>
-            <Link to="/checkout" className={buttonClass}>
+            <Link to="/checkout" className={buttonClass()}>
               Proceed to Checkout
             </Link>
           </div>

@@ -3,15 +3,17 @@ import { formatCents } from '@barbershop/contract/format';
 import { salesTaxCents } from '@barbershop/contract/order-rules';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { buttonClass } from '../../components/button.tsx';
 import { signInStartHref } from '../../features/auth/sign-in-href.ts';
 import { cartTotalCents, lineTotalCents, paymentLines, setOrderId } from '../../features/cart/cart-rules.ts';
-import { useCart, useHydrated } from '../../features/cart/cart-store.ts';
+import { useCart } from '../../features/cart/cart-store.ts';
 import { DeliveryMethod } from '../../features/checkout/delivery-method.tsx';
 import { DemoPayment } from '../../features/checkout/demo-payment.tsx';
 import { OrderSummary } from '../../features/checkout/order-summary.tsx';
 import { UNEXPECTED_PAYMENT_ERROR } from '../../features/checkout/payment-errors.ts';
 import { ApiError, browserApi } from '../../lib/api.ts';
 import { absoluteUrl, siteFromMatches } from '../../lib/seo.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/checkout';
 
@@ -24,9 +26,6 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 const CHECKOUT_PATH = '/checkout';
-const buttonClass =
-  'inline-flex min-h-12 items-center justify-center rounded bg-charcoal px-6 font-display uppercase tracking-widest text-paper hover:bg-ink';
-
 /** Where the payment provider hands the customer back, for this order. */
 function confirmationPath(orderId: string): string {
   return `/payment-confirmation?${new URLSearchParams({ orderId })}`;
@@ -70,12 +69,12 @@ export default function Checkout() {
           <p className="text-lg font-semibold">Must be signed in and cart cannot be empty!</p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
             {!user && (
-              <a href={signInStartHref(config.apiBaseUrl, CHECKOUT_PATH)} className={buttonClass}>
+              <a href={signInStartHref(config.apiBaseUrl, CHECKOUT_PATH)} className={buttonClass()}>
                 Sign In
               </a>
             )}
             {cart.lines.length === 0 && (
-              <Link to="/store" className={buttonClass}>
+              <Link to="/store" className={buttonClass()}>
                 Visit the Store
               </Link>
             )}

@@ -1,6 +1,8 @@
 import type { Order } from '@barbershop/contract';
 import { useEffect, useState } from 'react';
 import { data, Link, useRevalidator, useSearchParams } from 'react-router';
+import { Alert } from '../../components/alert.tsx';
+import { buttonClass } from '../../components/button.tsx';
 import { loadSignedIn } from '../../features/auth/load-signed-in.ts';
 import { EMPTY_CART } from '../../features/cart/cart-rules.ts';
 import { useCart } from '../../features/cart/cart-store.ts';
@@ -29,9 +31,6 @@ export function meta({ matches }: Route.MetaArgs) {
     { name: 'robots', content: 'noindex' },
   ];
 }
-
-const buttonClass =
-  'inline-flex min-h-12 items-center justify-center rounded bg-charcoal px-6 font-display uppercase tracking-widest text-paper hover:bg-ink';
 
 /**
  * /payment-confirmation?orderId= (SPEC.md section 2): 'Order Confirmed' with the order, and the cart
@@ -68,10 +67,8 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
       {failed ? (
         <div className="space-y-4">
           <h1 className="text-4xl">Payment Not Completed</h1>
-          <p role="alert">
-            The payment did not go through, and nothing was charged. Your cart is still here.
-          </p>
-          <Link to="/checkout" className={buttonClass}>
+          <Alert>The payment did not go through, and nothing was charged. Your cart is still here.</Alert>
+          <Link to="/checkout" className={buttonClass()}>
             Back to Checkout
           </Link>
         </div>
@@ -103,7 +100,7 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
             showTax={order.salesTax > 0}
           />
           <div className="flex flex-wrap gap-3">
-            <Link to="/account" className={buttonClass}>
+            <Link to="/account" className={buttonClass()}>
               View Profile
             </Link>
             <Link
