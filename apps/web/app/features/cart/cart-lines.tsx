@@ -43,41 +43,44 @@ export function CartLines({ cart, update }: { cart: CartState; update: typeof up
                   Remove<span className="sr-only"> {label}</span>
                 </button>
               </div>
-              <p className="sm:w-20 sm:text-right">
-                <span className="sr-only">Unit price </span>
-                {formatDollars(line.pricing)}
-              </p>
-              {/* biome-ignore lint/a11y/useSemanticElements: a group of two buttons and a number, not a form fieldset. */}
-              <div
-                role="group"
-                aria-label={`Quantity of ${label}`}
-                className="inline-flex w-fit items-center rounded border border-charcoal/30"
-              >
-                <button
-                  type="button"
-                  aria-label={`One fewer ${label}`}
-                  onClick={() => update((state) => removeOne(state, line._id, line.size))}
-                  className={stepClass}
+              {/* One row on a phone; on wider screens the three join the line's own row. */}
+              <div className="flex items-center justify-between gap-4 sm:contents">
+                <p className="sm:w-20 sm:text-right">
+                  <span className="sr-only">Unit price </span>
+                  {formatDollars(line.pricing)}
+                </p>
+                {/* biome-ignore lint/a11y/useSemanticElements: a group of two buttons and a number, not a form fieldset. */}
+                <div
+                  role="group"
+                  aria-label={`Quantity of ${label}`}
+                  className="inline-flex w-fit items-center rounded border border-charcoal/30"
                 >
-                  <span aria-hidden="true">−</span>
-                </button>
-                <output aria-live="polite" className="w-8 text-center font-semibold">
-                  {line.quantity}
-                </output>
-                <button
-                  type="button"
-                  aria-label={`One more ${label}`}
-                  disabled={line.quantity >= line.max}
-                  onClick={() => update((state) => increment(state, line._id, line.size))}
-                  className={stepClass}
-                >
-                  <span aria-hidden="true">+</span>
-                </button>
+                  <button
+                    type="button"
+                    aria-label={`One fewer ${label}`}
+                    onClick={() => update((state) => removeOne(state, line._id, line.size))}
+                    className={stepClass}
+                  >
+                    <span aria-hidden="true">−</span>
+                  </button>
+                  <output aria-live="polite" className="w-8 text-center font-semibold">
+                    {line.quantity}
+                  </output>
+                  <button
+                    type="button"
+                    aria-label={`One more ${label}`}
+                    disabled={line.quantity >= line.max}
+                    onClick={() => update((state) => increment(state, line._id, line.size))}
+                    className={stepClass}
+                  >
+                    <span aria-hidden="true">+</span>
+                  </button>
+                </div>
+                <p className="font-semibold sm:w-24 sm:text-right">
+                  <span className="sr-only">Line total </span>
+                  {formatCents(lineTotalCents(line))}
+                </p>
               </div>
-              <p className="font-semibold sm:w-24 sm:text-right">
-                <span className="sr-only">Line total </span>
-                {formatCents(lineTotalCents(line))}
-              </p>
             </div>
           </li>
         );
