@@ -48,10 +48,6 @@ export function AddToCartForm({ stock, onAdd }: { stock: StockEntry[]; onAdd: (s
     setAdded(true);
   }
 
-  if (inStock.length === 0) {
-    return <p className="font-display text-lg uppercase tracking-widest text-muted">Sold out</p>;
-  }
-
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
       <fieldset aria-labelledby={legendId}>
@@ -92,13 +88,17 @@ export function AddToCartForm({ stock, onAdd }: { stock: StockEntry[]; onAdd: (s
         </div>
       </fieldset>
       {problem && <Alert>{problem}</Alert>}
-      <Button
-        type="submit"
-        disabled={!hydrated}
-        className="min-h-12 w-full text-base tracking-widest sm:w-auto sm:min-w-60"
-      >
-        {added ? 'Added' : 'Add to Cart'}
-      </Button>
+      {inStock.length === 0 ? (
+        <p className="font-display text-lg uppercase tracking-widest text-muted">Sold out</p>
+      ) : (
+        <Button
+          type="submit"
+          disabled={!hydrated}
+          className="min-h-12 w-full text-base tracking-widest sm:w-auto sm:min-w-60"
+        >
+          {added ? 'Added' : 'Add to Cart'}
+        </Button>
+      )}
       <p aria-live="polite" className="sr-only">
         {added ? 'Added to your cart' : ''}
       </p>
