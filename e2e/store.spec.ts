@@ -139,6 +139,15 @@ for (const viewport of [
       await page.keyboard.press('Escape');
       await expect(panel).toBeHidden();
       await expect(cartButton(page)).toBeFocused();
+      // From the keyboard: Enter opens it, Tab reaches a line's X, which shows while focused.
+      await page.keyboard.press('Enter');
+      await expect(panel).toBeVisible();
+      await page.keyboard.press('Tab');
+      const firstDelete = panel.getByRole('button', { name: /^Delete / }).first();
+      await expect(firstDelete).toBeFocused();
+      await expect(firstDelete).toHaveCSS('opacity', '1');
+      await page.keyboard.press('Escape');
+      await expect(panel).toBeHidden();
       await openCart(page);
       await page.getByRole('main').click({ position: { x: 2, y: 2 } });
       await expect(panel).toBeHidden();
