@@ -279,9 +279,15 @@ test('sign in at checkout, pay with the demo provider, and find the order and it
 
   // The confirmation email, written to the outbox because the tests have no SMTP server.
   await expect
-    .poll(async () => (await outbox()).filter((mail) => mail.includes(orderId.slice(0, 8))).length, {
-      timeout: 15_000,
-    })
+    .poll(
+      async () =>
+        (await outbox()).filter(
+          (mail) => mail.includes('Order confirmed') && mail.includes(orderId.slice(0, 8)),
+        ).length,
+      {
+        timeout: 15_000,
+      },
+    )
     .toBeGreaterThan(0);
   expect((await outbox()).length).toBeGreaterThan(mailsBefore);
 });
