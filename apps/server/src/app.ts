@@ -16,6 +16,8 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { type MediaStorage, mediaStorageFor } from './modules/media/media.storage.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { type PaymentProvider, paymentProviderFor } from './modules/payments/payment-provider.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { shopRoutes } from './modules/shop/shop.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -37,6 +39,13 @@ export type BuildOptions = {
   /** Write logs (default: as configured). */
   logger?: boolean;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The card processor, or the demo provider where none is configured. */
+    payments: PaymentProvider;
+  }
+}
 
 export const WEB_ROOT = resolve(import.meta.dirname, '../../web');
 
@@ -77,6 +86,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   await app.register(sessionPlugin, { secure: config.secureCookies });
   app.decorate('media', options.media ?? mediaStorageFor(config));
+  app.decorate('payments', paymentProviderFor(config));
   await app.register(openapiPlugin);
 
   await app.register(healthRoutes);
@@ -92,6 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(usersRoutes);
       await api.register(ordersRoutes);
       await api.register(catalogRoutes);
+      await api.register(paymentsRoutes, { config, provider: app.payments });
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async () => {
         throw new AppError('not_found', 'No such API route.');
       });
