@@ -381,3 +381,27 @@ test.describe('out of stock at payment', () => {
     await expect(page.getByRole('button', { name: /^Pay / })).not.toHaveAttribute('aria-busy', 'true');
   });
 });
+
+test('the confirmation page waits for a payment still settling, then confirms by itself', async ({
+  page,
+}) => {
+  const products = await getJson<CatalogProduct[]>(page, '/api/products/published');
+  const beanie = products.find((p) => p.slug === 'gold-standard-beanie')!;
+  await page.goto('/');
+  await signIn(page, 'fay.store@example.com');
+  const intent = await page.request.post('/api/payment/create-payment-intent', {
+    data: { products: [{ _id: beanie._id, size: 'One Size Fits All', quantity: 1 }] },
+  });
+  expect(intent.status()).toBe(200);
+  const { orderId } = (await intent.json()) as { orderId: string };
+
+  await page.goto(`/payment-confirmation?orderId=${orderId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment Processing');
+  await expect(page.getByText('Your payment is still processing.')).toBeVisible();
+
+  // The provider settles it: the page notices on its own.
+  const confirmed = await page.request.post('/api/payment/demo/confirm', { data: { orderId } });
+  expect(confirmed.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order Confirmed', { timeout: 10_000 });
+  await expect(page.getByRole('link', { name: 'View Profile' })).toHaveAttribute('href', '/account');
+});
