@@ -76,6 +76,10 @@ for (const viewport of [
       const hoodie = products.find((p) => p.slug === 'logo-hoodie')!;
       const tee = products.find((p) => p.slug === 'barber-pole-tee')!;
 
+      const scripts: string[] = [];
+      page.on('request', (r) => {
+        if (r.resourceType() === 'script') scripts.push(r.url());
+      });
       await page.goto('/store');
       await expect(page.getByRole('heading', { level: 1, name: 'Store' })).toBeVisible();
       const grid = page.getByRole('region', { name: 'New Goods' });
@@ -89,6 +93,9 @@ for (const viewport of [
       await card.click();
       await expect(page).toHaveURL(/\/store\/logo-hoodie$/);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(hoodie.name);
+
+      // The payment code is /checkout's alone.
+      expect(scripts.filter((url) => /stripe/i.test(url))).toEqual([]);
 
       // Search engines read a Product with one pickup Offer per size, and the breadcrumb.
       const documents = await jsonLd(page);
