@@ -97,12 +97,12 @@ export default function Checkout() {
    * Prices the cart and reserves its stock on the server, reusing the pending order of an earlier
    * attempt. Signed out: off to sign in, back here after. Anything refused: the server's message.
    */
-  async function createIntent(orderId = cart.orderId): Promise<PaymentIntent | null> {
+  async function createIntent(): Promise<PaymentIntent | null> {
     setError(null);
     try {
       const answer = await api.send<PaymentIntent>('POST', '/payment/create-payment-intent', {
         products: paymentLines(cart),
-        orderId,
+        orderId: cart.orderId,
       });
       update((state) => setOrderId(state, answer.orderId));
       setIntent(answer);
@@ -111,11 +111,6 @@ export default function Checkout() {
       if (failure instanceof ApiError && failure.status === 401) {
         window.location.assign(signInStartHref(config.apiBaseUrl, CHECKOUT_PATH));
         return null;
-      }
-      // The order of an earlier attempt is gone (expired, paid or canceled): start a new one.
-      if (failure instanceof ApiError && failure.status === 404 && orderId) {
-        update((state) => setOrderId(state, null));
-        return createIntent(null);
       }
       setError(failure instanceof ApiError ? failure.message : UNEXPECTED_PAYMENT_ERROR);
       return null;
@@ -157,7 +152,7 @@ export default function Checkout() {
                   amount={amount}
                   receiptEmail={user.email}
                   returnUrl={(orderId) => absoluteUrl(config.publicUrl, confirmationPath(orderId))}
-                  createIntent={() => createIntent()}
+                  createIntent={createIntent}
                   serverError={error}
                 />
               </Suspense>
