@@ -17,14 +17,14 @@ export function CartLines({ cart, update }: { cart: CartState; update: typeof up
       {cart.lines.map((line) => {
         const label = `${line.name}, ${line.size}`;
         return (
-          <li key={`${line._id}-${line.size}`} className="flex gap-4 p-4">
+          <li key={`${line._id}-${line.size}`} className="flex gap-3 p-4 sm:gap-4">
             <StoredImage
               image={line.image}
               alt=""
               sizes="96px"
               width={96}
               height={96}
-              className="h-20 w-20 shrink-0 rounded object-cover sm:h-24 sm:w-24"
+              className="h-16 w-16 shrink-0 rounded object-cover sm:h-24 sm:w-24"
             />
             <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-center sm:gap-6">
               <div className="min-w-0 flex-1">
@@ -44,7 +44,7 @@ export function CartLines({ cart, update }: { cart: CartState; update: typeof up
                 </button>
               </div>
               {/* One row on a phone; on wider screens the three join the line's own row. */}
-              <div className="flex items-center justify-between gap-4 sm:contents">
+              <div className="flex items-center justify-between gap-3 sm:contents">
                 <p className="sm:w-20 sm:text-right">
                   <span className="sr-only">Unit price </span>
                   {formatDollars(line.pricing)}
