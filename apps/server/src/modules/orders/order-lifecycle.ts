@@ -55,7 +55,6 @@ export type ReserveInput = {
   lines: PaymentLine[];
   salesTaxRate: number;
   provider: PaymentProviderName;
-  deliveryMethod?: DeliveryMethod;
   at?: Date;
 };
 
@@ -148,7 +147,8 @@ export async function reserve(db: Executor, input: ReserveInput): Promise<OrderR
           ...values,
           userId: input.userId,
           status: 'pending',
-          deliveryMethod: input.deliveryMethod ?? 'pickup',
+          // Delivery is offered but disabled (SPEC.md section 2): every order is picked up.
+          deliveryMethod: 'pickup',
           shipping,
           paymentProvider: input.provider,
           createdAt: at,

@@ -3,18 +3,25 @@ import { schema } from '@barbershop/db';
 import { createProduct, createUser } from '@barbershop/db/factories';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { signInAs } from '../../test/sessions.ts';
 
 // Real concurrency needs real connections: PGlite runs one query at a time.
 describe.runIf(process.env.TEST_DB === 'postgres')('checkout under load, on PostgreSQL', () => {
   let app: TestApp;
+  // A second copy of the server on the same database, as behind a load balancer (DESIGN.md section 9).
+  let copy: Awaited<ReturnType<typeof buildApp>>;
   beforeAll(async () => {
     app = await buildTestApp();
+    copy = await buildApp(app.config, { database: app.handle, web: false, logger: false });
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await copy.close();
+    await app.close();
+  });
 
-  it('sells the last 3 units to exactly 3 of 50 simultaneous customers; the others get 409', async () => {
+  it('sells the last 3 units to exactly 3 of 50 simultaneous customers on two servers; the others get 409', async () => {
     const product = await createProduct(
       app.db,
       { name: 'Last Hoodie', category: 'Hoodies' },
@@ -35,8 +42,8 @@ describe.runIf(process.env.TEST_DB === 'postgres')('checkout under load, on Post
       }
     })();
     const answers = await Promise.all(
-      cookies.map((cookie) =>
-        app.inject({
+      cookies.map((cookie, i) =>
+        (i % 2 ? copy : app).inject({
           method: 'POST',
           url: '/api/payment/create-payment-intent',
           headers: { cookie },

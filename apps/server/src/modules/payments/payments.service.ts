@@ -111,9 +111,9 @@ export async function confirmDemoPayment(
 }
 
 /**
- * One Stripe event, handled once (payment_events) in one transaction with its effect:
- * succeeded fulfils, payment_failed is noted, canceled cancels the pending order. A late payment
- * for stock that is gone is refunded after the transaction commits.
+ * One Stripe event, recorded (payment_events) in one transaction with its effect: succeeded
+ * fulfils, payment_failed is noted and canceled cancels the pending order, each once. A late
+ * payment for stock that is gone is refunded after the transaction commits.
  */
 export async function handleStripeEvent(
   db: Executor,
@@ -126,7 +126,9 @@ export async function handleStripeEvent(
   const orderId = intent.metadata?.orderId;
   if (!orderId || !UUID.test(orderId)) return;
   const outcome = await db.transaction(async (tx) => {
-    if (!(await recordPaymentEvent(tx, event.id, event.type))) return null;
+    const fresh = await recordPaymentEvent(tx, event.id, event.type);
+    // fulfil is idempotent on its own, and running it again on a redelivery retries a refund whose
+    // call failed the first time (the refund's idempotency key keeps it to one).
     if (event.type === 'payment_intent.succeeded') {
       return fulfil(tx, {
         orderId,
@@ -137,6 +139,7 @@ export async function handleStripeEvent(
         notify,
       });
     }
+    if (!fresh) return null;
     if (event.type === 'payment_intent.payment_failed') {
       await notePaymentFailed(tx, orderId, intent.last_payment_error?.message ?? 'the card was declined');
     } else if (event.type === 'payment_intent.canceled') {

@@ -124,6 +124,16 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
     expect(log.map((entry) => entry.message)).toEqual(['Payment failed: Your card was declined.']);
   });
 
+  it('cancels a pending order and returns its stock when its PaymentIntent is canceled, once', async () => {
+    const { order, intent } = await checkout(2);
+    const stock = await stockOf('Medium');
+    const delivery = stripe.event('payment_intent.canceled', { ...intent, status: 'canceled' });
+    const answers = await Promise.all([deliver(delivery), deliver(delivery)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect((await orderRow(order.id)).status).toBe('canceled');
+    expect(await stockOf('Medium')).toBe(stock + 2);
+  });
+
   it('refuses stale and badly signed deliveries with 400 and changes nothing', async () => {
     const { order, intent } = await checkout(1);
     const succeeded = stripe.succeed(intent.id);
@@ -195,12 +205,18 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
     const rival = await checkout(2, 'Large');
     expect(rival.body.total).toBe(11_000);
 
-    const response = await deliver(stripe.event('payment_intent.succeeded', stripe.succeed(late.intent.id)));
+    const paidLate = stripe.event('payment_intent.succeeded', stripe.succeed(late.intent.id));
+    const response = await deliver(paidLate);
     expect(response.statusCode).toBe(200);
     const row = await orderRow(late.order.id);
     expect(row.status).toBe('canceled');
     expect(row.attention).toContain('refunded');
     expect(stripe.refunds.map((r) => r.payment_intent)).toEqual([late.intent.id]);
+    // A redelivery (Stripe retries when a refund call failed) refunds through the same idempotency key.
+    expect((await deliver(paidLate)).statusCode).toBe(200);
+    const refundKeys = stripe.requests.filter((r) => r.path === '/v1/refunds').map((r) => r.idempotencyKey);
+    expect(new Set(refundKeys).size).toBe(1);
+    expect(stripe.refunds).toHaveLength(1);
     expect(await stockOf('Large')).toBe(0);
   });
 
