@@ -10,15 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const PAGES = [
-  '/',
-  '/barbershops/barbers',
-  '/store',
-  '/store/logo-hoodie',
-  '/cart',
-  '/checkout',
-  '/legal/terms',
-];
+const PAGES = ['/', '/barbershops/barbers', '/store', '/legal/terms'];
 /** DESIGN.md / issue 2: at most 1.4x a blank React Router page (about 110 KB gzip here). */
 const JS_BUDGET_GZIP = 154 * 1024;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
