@@ -3,11 +3,11 @@ import { useEffect, useState } from 'react';
 import { data, Link, useRevalidator, useSearchParams } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
 import { buttonClass } from '../../components/button.tsx';
-import { loadSignedIn } from '../../features/auth/load-signed-in.ts';
+import { requireRole } from '../../features/auth/require-role.ts';
 import { EMPTY_CART } from '../../features/cart/cart-rules.ts';
 import { useCart } from '../../features/cart/cart-store.ts';
 import { OrderSummary } from '../../features/checkout/order-summary.tsx';
-import { serverApi } from '../../lib/api.ts';
+import { orNotFound, serverApi } from '../../lib/api.ts';
 import { siteFromMatches } from '../../lib/seo.ts';
 import type { Route } from './+types/payment-confirmation';
 
@@ -16,11 +16,11 @@ const POLL_MS = 2000;
 const MAX_POLLS = 15;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireRole(request, context, 'signedIn');
   const orderId = new URL(request.url).searchParams.get('orderId');
   if (!orderId) throw data(null, { status: 404, statusText: 'Not Found' });
-  const order = await loadSignedIn(request, () =>
-    serverApi(context).get<Order>(`/orders/${encodeURIComponent(orderId)}`),
-  );
+  // Someone else's order is a 404, like a missing one.
+  const order = await orNotFound(serverApi(context).get<Order>(`/orders/${encodeURIComponent(orderId)}`));
   return { order };
 }
 
