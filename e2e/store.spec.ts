@@ -350,9 +350,22 @@ test("an item's certificate with its QR code, and 'No item found'", async ({
   await stranger.context().close();
 });
 
-test.describe('out of stock at payment', () => {
-  // Chromium logs every 4xx answer to fetch as a failed resource; this one is the point of the test.
+test.describe('payment refused', () => {
+  // Chromium logs every 4xx answer to fetch as a failed resource; here they are the point of the test.
   test.use({ allowedConsoleErrors: [/create-payment-intent/] });
+
+  test('a session that ended before Pay starts sign-in, coming back to checkout', async ({ page }) => {
+    await page.goto('/');
+    await signIn(page, 'gus.store@example.com');
+    await addFromProductPage(page, 'classic-snapback', null);
+    await page.goto('/checkout');
+    await expect(page.getByRole('button', { name: /^Pay / })).toBeVisible();
+    await page.context().clearCookies();
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await chooseAccount(page, 'gus.store@example.com');
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByRole('button', { name: /^Pay / })).toBeVisible();
+  });
 
   test('paying for a size someone else has just taken names the product and size', async ({
     page,
