@@ -1,4 +1,7 @@
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 /** A port nobody listens on right now, so runs never collide with a developer's server. */
@@ -16,6 +19,9 @@ function freePort(): Promise<number> {
 // Each worker loads this file again: they inherit the port through the environment and share one server.
 process.env.E2E_PORT ??= String(await freePort());
 const port = Number(process.env.E2E_PORT);
+// The server's data directory, so tests can read what it writes there (the email outbox); e2e/server.ts
+// removes it on exit.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'barbershop-e2e-'));
 const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
@@ -53,7 +59,7 @@ export default defineConfig({
   webServer: {
     command: `${JSON.stringify(process.execPath)} e2e/server.ts`,
     url: `${baseURL}/readyz`,
-    env: { PORT: String(port) },
+    env: { PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR },
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'pipe',

@@ -3,14 +3,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-// Playwright's webServer: the production server on a fresh, seeded data directory that is removed on exit,
-// so every run starts from the same sample data and leaves nothing behind.
+// Playwright's webServer: the production server on a fresh, seeded data directory (DATA_DIR, made by
+// playwright.config.ts, or a new one) that is removed on exit, so every run starts from the same sample
+// data and leaves nothing behind.
 
 const SERVER_SRC = join(import.meta.dirname, '../apps/server/src');
 const port = process.env.PORT;
 if (!port) throw new Error('e2e/server.ts needs PORT');
 
-const dataDir = await mkdtemp(join(tmpdir(), 'barbershop-e2e-'));
+const dataDir = process.env.DATA_DIR || (await mkdtemp(join(tmpdir(), 'barbershop-e2e-')));
 const env = {
   ...process.env,
   NODE_ENV: 'production',

@@ -16,7 +16,7 @@ function escapeRegExp(text: string): string {
  * Clicks a control until what it opens shows: a server-rendered button does nothing until the page
  * has hydrated, and there is no other outward sign of that moment.
  */
-async function clickUntil(control: Locator, opened: Locator) {
+export async function clickUntil(control: Locator, opened: Locator) {
   await expect(async () => {
     if (!(await opened.isVisible())) await control.click();
     await expect(opened).toBeVisible({ timeout: 1000 });

@@ -8,6 +8,12 @@ export default [
     // Any barbershop name shows the barber tabs (DESIGN.md section 7); one module, two route ids.
     route('barbershops', 'routes/site/barbers.tsx', { id: 'barbershops' }),
     route('barbershops/:barbershop', 'routes/site/barbers.tsx', { id: 'barbershop' }),
+    route('store', 'routes/store/store.tsx'),
+    route('store/:productName', 'routes/store/product.tsx'),
+    route('store/:productName/:itemId', 'routes/store/item.tsx'),
+    route('cart', 'routes/store/cart.tsx'),
+    route('checkout', 'routes/store/checkout.tsx'),
+    route('payment-confirmation', 'routes/store/payment-confirmation.tsx'),
     route('sign-in', 'routes/account/sign-in.tsx'),
     route('account', 'routes/account/account.tsx'),
     route('account/orders', 'routes/account/orders.tsx'),

@@ -1,6 +1,8 @@
 import type { SignedOut } from './auth.ts';
 import type { Barber } from './barbers.ts';
 import type { Order, OrderSummary } from './orders.ts';
+import type { CreatePaymentIntent, DemoConfirm, PaymentConfirmation, PaymentIntent } from './payments.ts';
+import type { CatalogProduct, ItemCertificate } from './products.ts';
 import type { Shop } from './shop.ts';
 import type { CurrentUser, InventoryItem, UpdateUser, UserDetail, UserSummary } from './users.ts';
 
@@ -21,9 +23,14 @@ export type ApiRoutes = {
     '/users/:gid': UserDetail;
     '/orders': OrderSummary[];
     '/orders/:id': Order;
+    '/products/published': CatalogProduct[];
+    '/products/store/:name': CatalogProduct;
+    '/products/:product/:item': ItemCertificate;
   };
   POST: {
     '/auth/logout': { body: undefined; response: SignedOut };
+    '/payment/create-payment-intent': { body: CreatePaymentIntent; response: PaymentIntent };
+    '/payment/demo/confirm': { body: DemoConfirm; response: PaymentConfirmation };
   };
   PUT: Record<never, never>;
   PATCH: {

@@ -1,6 +1,7 @@
 import type { Order } from '@barbershop/contract';
 import { formatAddress, formatCents, formatDate } from '@barbershop/contract/format';
 import { Link } from 'react-router';
+import { AmountList } from '../../components/amount-list.tsx';
 import { StoredImage } from '../../components/stored-image.tsx';
 import { OrderStatus } from './order-status.tsx';
 
@@ -12,20 +13,7 @@ function Totals({ order }: { order: Order }) {
     ['Sales tax', order.salesTax],
     ['Shipping', order.shippingCost],
   ] as const;
-  return (
-    <dl className="ml-auto w-full max-w-xs space-y-1">
-      {rows.map(([label, cents]) => (
-        <div key={label} className="flex justify-between gap-6">
-          <dt>{label}</dt>
-          <dd>{formatCents(cents)}</dd>
-        </div>
-      ))}
-      <div className="mt-2 flex justify-between gap-6 border-t border-charcoal/20 pt-2 text-lg font-semibold">
-        <dt>Total</dt>
-        <dd>{formatCents(order.total)}</dd>
-      </div>
-    </dl>
-  );
+  return <AmountList rows={rows} total={order.total} className="ml-auto w-full max-w-xs" />;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { CurrentUser } from '@barbershop/contract';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
+import { useDisclosure } from '../../components/use-disclosure.ts';
 import { accountLinks } from './account-links.ts';
 import { signOut } from './sign-out.ts';
 
@@ -52,32 +53,8 @@ export function Avatar({ picture }: { picture: string }) {
  * allows and SIGN OUT. Escape, a click elsewhere or choosing a link closes it.
  */
 export function AccountMenu({ user, apiBaseUrl }: { user: NonNullable<CurrentUser>; apiBaseUrl: string }) {
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, container, trigger } = useDisclosure();
   const menuId = useId();
-  const container = useRef<HTMLDivElement>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const { pathname } = useLocation();
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation, whatever its path, closes the menu.
-  useEffect(() => setOpen(false), [pathname]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!container.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      trigger.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
 
   return (
     <div ref={container} className="relative">

@@ -1,28 +1,11 @@
 import { formatPhone, phoneHref } from '@barbershop/contract/format';
+import { HeroPicture } from '../../components/hero-picture.tsx';
 
 /** Home hero: a narrow-screen image up to 576 px wide (SPEC.md section 9), the booking phone number. */
 export function Hero({ shopName, phone }: { shopName: string; phone: string }) {
   return (
     <section className="relative isolate overflow-hidden bg-charcoal text-paper">
-      <picture>
-        <source
-          media="(max-width: 576px)"
-          srcSet="/images/hero-narrow-720.webp 720w, /images/hero-narrow.webp 1080w"
-          sizes="100vw"
-          width={1080}
-          height={1400}
-        />
-        <img
-          src="/images/hero-wide-1200.webp"
-          srcSet="/images/hero-wide-1200.webp 1200w, /images/hero-wide.webp 2400w"
-          sizes="100vw"
-          width={2400}
-          height={1100}
-          alt=""
-          fetchPriority="high"
-          className="absolute inset-0 -z-10 h-full w-full object-cover opacity-70"
-        />
-      </picture>
+      <HeroPicture className="absolute inset-0 -z-10 h-full w-full object-cover opacity-70" />
       {/* The photo's light parts (the chair) sit behind the text on phones: a scrim keeps it readable. */}
       <div
         aria-hidden="true"

@@ -3,6 +3,7 @@ import { ErrorScreen } from '../../components/error-screen.tsx';
 import { SiteFooter } from '../../components/site-footer.tsx';
 import { SiteHeader } from '../../components/site-header.tsx';
 import { AuthControls } from '../../features/auth/auth-controls.tsx';
+import { CartMenu } from '../../features/cart/cart-menu.tsx';
 import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/site-layout';
 
@@ -13,11 +14,14 @@ function Frame({ children }: { children: React.ReactNode }) {
       <SiteHeader
         shopName={root?.shop.name ?? 'Barbershop'}
         actions={
-          <AuthControls
-            user={root?.user ?? null}
-            apiBaseUrl={root?.config.apiBaseUrl ?? ''}
-            provider={root?.config.signInProvider ?? 'Google'}
-          />
+          <>
+            <CartMenu />
+            <AuthControls
+              user={root?.user ?? null}
+              apiBaseUrl={root?.config.apiBaseUrl ?? ''}
+              provider={root?.config.signInProvider ?? 'Google'}
+            />
+          </>
         }
       />
       <div className="flex-1">{children}</div>

@@ -1,0 +1,90 @@
+import { formatCents, formatDollars } from '@barbershop/contract/format';
+import { Link } from 'react-router';
+import { StoredImage } from '../../components/stored-image.tsx';
+import { type CartState, clearLine, increment, lineTotalCents, removeOne } from './cart-rules.ts';
+import type { updateCart } from './cart-store.ts';
+
+const stepClass =
+  'inline-flex h-11 w-11 items-center justify-center text-xl hover:bg-charcoal hover:text-paper disabled:cursor-not-allowed disabled:text-charcoal/30 disabled:hover:bg-transparent';
+
+/**
+ * The cart page's lines (SPEC.md section 2): image, name, size, Remove, unit price, quantity with minus
+ * and plus, and line total. Plus stops at the stock the store showed (and at 10).
+ */
+export function CartLines({ cart, update }: { cart: CartState; update: typeof updateCart }) {
+  return (
+    <ul className="divide-y divide-charcoal/10 rounded-lg bg-white ring-1 ring-charcoal/10">
+      {cart.lines.map((line) => {
+        const label = `${line.name}, ${line.size}`;
+        return (
+          <li key={`${line._id}-${line.size}`} className="flex gap-3 p-4 sm:gap-4">
+            <StoredImage
+              image={line.image}
+              alt=""
+              sizes="96px"
+              width={96}
+              height={96}
+              className="h-16 w-16 shrink-0 rounded object-cover sm:h-24 sm:w-24"
+            />
+            <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-center sm:gap-6">
+              <div className="min-w-0 flex-1">
+                <Link
+                  to={`/store/${line.slug}`}
+                  className="text-lg font-semibold underline-offset-4 hover:underline"
+                >
+                  {line.name}
+                </Link>
+                <p className="text-muted">Size {line.size}</p>
+                <button
+                  type="button"
+                  onClick={() => update((state) => clearLine(state, line._id, line.size))}
+                  className="-ml-1 inline-flex min-h-11 items-center px-1 text-sm font-semibold text-brass-dark underline underline-offset-4 hover:text-charcoal"
+                >
+                  Remove<span className="sr-only"> {label}</span>
+                </button>
+              </div>
+              {/* One row on a phone; on wider screens the three join the line's own row. */}
+              <div className="flex items-center justify-between gap-3 sm:contents">
+                <p className="sm:w-20 sm:text-right">
+                  <span className="sr-only">Unit price </span>
+                  {formatDollars(line.pricing)}
+                </p>
+                {/* biome-ignore lint/a11y/useSemanticElements: a group of two buttons and a number, not a form fieldset. */}
+                <div
+                  role="group"
+                  aria-label={`Quantity of ${label}`}
+                  className="inline-flex w-fit items-center rounded border border-charcoal/30"
+                >
+                  <button
+                    type="button"
+                    aria-label={`One fewer ${label}`}
+                    onClick={() => update((state) => removeOne(state, line._id, line.size))}
+                    className={stepClass}
+                  >
+                    <span aria-hidden="true">−</span>
+                  </button>
+                  <output aria-live="polite" className="w-8 text-center font-semibold">
+                    {line.quantity}
+                  </output>
+                  <button
+                    type="button"
+                    aria-label={`One more ${label}`}
+                    disabled={line.quantity >= line.max}
+                    onClick={() => update((state) => increment(state, line._id, line.size))}
+                    className={stepClass}
+                  >
+                    <span aria-hidden="true">+</span>
+                  </button>
+                </div>
+                <p className="font-semibold sm:w-24 sm:text-right">
+                  <span className="sr-only">Line total </span>
+                  {formatCents(lineTotalCents(line))}
+                </p>
+              </div>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,93 @@
+import { useId, useRef } from 'react';
+import { Link } from 'react-router';
+import { buttonClass } from '../../components/button.tsx';
+import { useDisclosure } from '../../components/use-disclosure.ts';
+import { CartDropdownLine } from './cart-dropdown-line.tsx';
+import { cartCount, clearLine } from './cart-rules.ts';
+import { useCart } from './cart-store.ts';
+
+/**
+ * The header's cart icon with its count badge, toggling the 240 x 340 px dropdown (SPEC.md sections 2
+ * and 9). Escape, a click elsewhere, GO TO CART or any navigation closes it. The badge shows once the
+ * page has hydrated: the server cannot know what this browser's cart holds.
+ */
+export function CartMenu() {
+  const [cart, update] = useCart();
+  const { open, setOpen, container, trigger } = useDisclosure();
+  const panelId = useId();
+  const goToCart = useRef<HTMLAnchorElement>(null);
+  const count = cartCount(cart);
+
+  return (
+    <div ref={container} className="relative">
+      <button
+        ref={trigger}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={count === 1 ? 'Cart, 1 item' : `Cart, ${count} items`}
+        onClick={() => setOpen((value) => !value)}
+        className="relative inline-flex min-h-11 min-w-11 items-center justify-center rounded text-paper hover:text-brass"
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-6 w-6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <path d="M6 7h12l-1 13H7z" />
+          <path d="M9 7V5a3 3 0 0 1 6 0v2" />
+        </svg>
+        {count > 0 && (
+          <span
+            aria-hidden="true"
+            data-testid="cart-count"
+            className="absolute right-0 top-0 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-brass px-1 text-xs font-bold text-charcoal"
+          >
+            {count}
+          </span>
+        )}
+      </button>
+      <section
+        id={panelId}
+        hidden={!open}
+        aria-label="Cart"
+        className="absolute right-0 top-full z-40 mt-2 h-[340px] w-[240px] flex-col overflow-hidden rounded-md bg-paper text-charcoal shadow-xl ring-1 ring-charcoal/10 [&:not([hidden])]:flex"
+      >
+        {cart.lines.length === 0 ? (
+          <p className="flex flex-1 items-center justify-center px-4 text-center font-display uppercase tracking-wide text-muted">
+            Your Cart Is Empty
+          </p>
+        ) : (
+          <ul className="flex-1 overflow-y-auto overscroll-contain">
+            {cart.lines.map((line) => (
+              <CartDropdownLine
+                key={`${line._id}-${line.size}`}
+                line={line}
+                onDelete={() => {
+                  update((state) => clearLine(state, line._id, line.size));
+                  // The focused X goes with its line: keep keyboard users inside the dropdown.
+                  goToCart.current?.focus();
+                }}
+              />
+            ))}
+          </ul>
+        )}
+        <div className="border-t border-charcoal/10 p-2">
+          <Link
+            ref={goToCart}
+            to="/cart"
+            onClick={() => setOpen(false)}
+            className={buttonClass('primary', 'w-full tracking-widest')}
+          >
+            GO TO CART
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+import { MAX_LINE_QUANTITY } from '@barbershop/contract/order-rules';
+import { describe, expect, it } from 'vitest';
+import {
+  addToCart,
+  atLimit,
+  type CartProduct,
+  type CartState,
+  cartCount,
+  cartTotalCents,
+  clearLine,
+  EMPTY_CART,
+  increment,
+  lineTotalCents,
+  parseStoredCart,
+  paymentLines,
+  removeOne,
+  setOrderId,
+} from './cart-rules.ts';
+
+const HOODIE = '6f1c1f0e-8a0e-4d61-9a51-6a3f0c1b2d01';
+const CAP = '6f1c1f0e-8a0e-4d61-9a51-6a3f0c1b2d02';
+const image = { src: '/media/a-640.webp', srcSet: '/media/a-320.webp 320w', alt: 'Logo Hoodie' };
+
+function hoodie(size: CartProduct['size'], stock = 5): CartProduct {
+  return { _id: HOODIE, name: 'Logo Hoodie', slug: 'logo-hoodie', image, size, pricing: 58, stock };
+}
+const cap: CartProduct = {
+  _id: CAP,
+  name: 'Classic Snapback',
+  slug: 'classic-snapback',
+  image,
+  size: 'One Size Fits All',
+  pricing: 32.5,
+  stock: 24,
+};
+
+function fill(...products: CartProduct[]): CartState {
+  return products.reduce(addToCart, EMPTY_CART);
+}
+
+describe('addToCart', () => {
+  it('appends a new line with quantity 1', () => {
+    const state = fill(hoodie('Medium'));
+    expect(state.lines).toHaveLength(1);
+    expect(state.lines[0]).toMatchObject({ _id: HOODIE, size: 'Medium', quantity: 1, max: 5 });
+  });
+
+  it('raises the quantity of the line with the same _id and size', () => {
+    const state = fill(hoodie('Medium'), hoodie('Medium'), hoodie('Medium'));
+    expect(state.lines).toHaveLength(1);
+    expect(state.lines[0]?.quantity).toBe(3);
+  });
+
+  it('keeps another size of the same product on its own line', () => {
+    const state = fill(hoodie('Medium'), hoodie('Large'), hoodie('Medium'));
+    expect(state.lines.map((l) => [l.size, l.quantity])).toEqual([
+      ['Medium', 2],
+      ['Large', 1],
+    ]);
+  });
+
+  it('never goes past the stock the store showed', () => {
+    const state = fill(hoodie('Small', 2), hoodie('Small', 2), hoodie('Small', 2));
+    expect(state.lines[0]?.quantity).toBe(2);
+    expect(atLimit(state, hoodie('Small', 2))).toBe(true);
+    expect(fill(hoodie('Small', 0)).lines).toEqual([]);
+  });
+
+  it(`never holds more than ${MAX_LINE_QUANTITY} of one line`, () => {
+    const state = fill(...Array.from({ length: 15 }, () => cap));
+    expect(state.lines[0]?.quantity).toBe(MAX_LINE_QUANTITY);
+    expect(state.lines[0]?.max).toBe(MAX_LINE_QUANTITY);
+  });
+
+  it('takes the latest stock figure, and returns the same state when nothing changes', () => {
+    const state = fill(hoodie('Small', 2), hoodie('Small', 2));
+    expect(addToCart(state, hoodie('Small', 2))).toBe(state);
+    const restocked = addToCart(state, hoodie('Small', 6));
+    expect(restocked.lines[0]).toMatchObject({ quantity: 3, max: 6 });
+  });
+});
+
+describe('increment', () => {
+  it('adds one within the line limit, and nothing at the limit or for a missing line', () => {
+    const state = fill(hoodie('Large', 2));
+    const two = increment(state, HOODIE, 'Large');
+    expect(two.lines[0]?.quantity).toBe(2);
+    expect(increment(two, HOODIE, 'Large')).toBe(two);
+    expect(increment(two, HOODIE, 'Small')).toBe(two);
+  });
+});
+
+describe('removeOne', () => {
+  it('lowers the quantity by 1', () => {
+    const state = removeOne(fill(hoodie('Medium'), hoodie('Medium')), HOODIE, 'Medium');
+    expect(state.lines[0]?.quantity).toBe(1);
+  });
+
+  it('removes the line at quantity 1, leaving the others', () => {
+    const state = removeOne(fill(hoodie('Medium'), cap), HOODIE, 'Medium');
+    expect(state.lines.map((l) => l._id)).toEqual([CAP]);
+  });
+
+  it('changes nothing for a line not in the cart', () => {
+    const state = fill(hoodie('Medium'));
+    expect(removeOne(state, HOODIE, 'Large')).toBe(state);
+  });
+});
+
+describe('clearLine', () => {
+  it('removes the whole line for that _id and size, whatever its quantity', () => {
+    const state = clearLine(fill(hoodie('Medium'), hoodie('Medium'), hoodie('Large')), HOODIE, 'Medium');
+    expect(state.lines.map((l) => [l.size, l.quantity])).toEqual([['Large', 1]]);
+  });
+});
+
+describe('count and total', () => {
+  it('count is the sum of quantities; total the sum of quantity x price, in cents', () => {
+    const state = fill(hoodie('Medium'), hoodie('Medium'), cap, hoodie('Large'));
+    expect(cartCount(state)).toBe(4);
+    expect(cartTotalCents(state)).toBe(2 * 5800 + 3250 + 5800);
+    expect(lineTotalCents({ quantity: 3, pricing: 0.1 })).toBe(30);
+    expect(cartCount(EMPTY_CART)).toBe(0);
+    expect(cartTotalCents(EMPTY_CART)).toBe(0);
+  });
+
+  it('sends the server only _id, size and quantity', () => {
+    expect(paymentLines(fill(hoodie('Medium'), hoodie('Medium')))).toEqual([
+      { _id: HOODIE, size: 'Medium', quantity: 2 },
+    ]);
+  });
+});
+
+describe('setOrderId', () => {
+  it('keeps the order id of the last payment attempt with the lines', () => {
+    const state = setOrderId(fill(cap), 'order-1');
+    expect(state.orderId).toBe('order-1');
+    expect(state.lines).toHaveLength(1);
+    expect(setOrderId(state, 'order-1')).toBe(state);
+  });
+});
+
+describe('parseStoredCart', () => {
+  it('reads back what was stored', () => {
+    const state = setOrderId(fill(hoodie('Medium'), cap), 'order-1');
+    expect(parseStoredCart(JSON.stringify(state))).toEqual(state);
+  });
+
+  it('gives an empty cart for nothing, bad JSON or the wrong shape', () => {
+    for (const raw of [null, '', '{', '[]', '42', '{"lines":"x"}']) {
+      expect(parseStoredCart(raw)).toEqual(EMPTY_CART);
+    }
+  });
+
+  it('drops malformed lines and duplicates, and holds quantities to their limits', () => {
+    const good = fill(hoodie('Medium')).lines[0];
+    const raw = JSON.stringify({
+      lines: [
+        good,
+        good,
+        { ...good, size: 'Huge' },
+        { ...good, size: 'Large', quantity: 0 },
+        { ...good, size: 'Small', pricing: '58' },
+        { ...cap, quantity: 40, max: 99 },
+      ],
+      orderId: 7,
+    });
+    const state = parseStoredCart(raw);
+    expect(state.orderId).toBeNull();
+    expect(state.lines.map((l) => [l.size, l.quantity, l.max])).toEqual([
+      ['Medium', 1, 5],
+      ['One Size Fits All', MAX_LINE_QUANTITY, MAX_LINE_QUANTITY],
+    ]);
+  });
+});

@@ -1,0 +1,162 @@
+import type { Image, PaymentLine, Size } from '@barbershop/contract';
+import { SIZES } from '@barbershop/contract/domain';
+import { dollarsToCents, MAX_LINE_QUANTITY } from '@barbershop/contract/order-rules';
+
+/**
+ * One cart line (SPEC.md section 3, read as DESIGN.md section 7 fixes it: one size per line,
+ * identified by product `_id` and size). What the payment call needs, plus what the cart shows.
+ */
+export type CartLine = PaymentLine & {
+  name: string;
+  slug: string;
+  image: Image;
+  /** Dollars, as the catalogue shows product prices. */
+  pricing: number;
+  /** The most of this size the line may hold: the stock the store showed, and never above MAX_LINE_QUANTITY. */
+  max: number;
+};
+
+/** SPEC.md section 3's cart state; `isCartOpen` is the header's own, not kept across pages. */
+export type CartState = { lines: CartLine[]; orderId: string | null };
+
+export const EMPTY_CART: CartState = { lines: [], orderId: null };
+
+/** What the product page adds: one unit of a product in a size, with the stock it showed for that size. */
+export type CartProduct = Omit<CartLine, 'quantity' | 'max'> & { stock: number };
+
+function lineCap(stock: number): number {
+  return Math.max(0, Math.min(Math.trunc(stock), MAX_LINE_QUANTITY));
+}
+
+function sameLine(line: Pick<CartLine, '_id' | 'size'>, _id: string, size: Size): boolean {
+  return line._id === _id && line.size === size;
+}
+
+/** True when one more unit of this product and size would go past what the store has, or 10. */
+export function atLimit(state: CartState, product: Pick<CartProduct, '_id' | 'size' | 'stock'>): boolean {
+  const line = state.lines.find((l) => sameLine(l, product._id, product.size));
+  return (line?.quantity ?? 0) >= lineCap(product.stock);
+}
+
+/**
+ * Add (SPEC.md section 4): a line with the same `_id` and size gains 1, else a new line with 1.
+ * Never past the stock the store showed or MAX_LINE_QUANTITY: then the cart stays as it was.
+ * The latest stock figure replaces the line's older one.
+ */
+export function addToCart(state: CartState, product: CartProduct): CartState {
+  const { stock, ...fields } = product;
+  const max = lineCap(stock);
+  const existing = state.lines.find((l) => sameLine(l, product._id, product.size));
+  if (!existing) {
+    if (max < 1) return state;
+    return { ...state, lines: [...state.lines, { ...fields, quantity: 1, max }] };
+  }
+  const quantity = Math.min(existing.quantity + 1, max);
+  if (quantity === existing.quantity && max === existing.max) return state;
+  return {
+    ...state,
+    lines: state.lines.map((l) => (l === existing ? { ...l, ...fields, quantity, max } : l)),
+  };
+}
+
+/** The cart page's plus: one more of a line already in the cart, within its limit. */
+export function increment(state: CartState, _id: string, size: Size): CartState {
+  const line = state.lines.find((l) => sameLine(l, _id, size));
+  if (!line || line.quantity >= line.max) return state;
+  return {
+    ...state,
+    lines: state.lines.map((l) => (l === line ? { ...l, quantity: l.quantity + 1 } : l)),
+  };
+}
+
+/** Remove (SPEC.md section 4): one fewer; a line at quantity 1 leaves the cart. */
+export function removeOne(state: CartState, _id: string, size: Size): CartState {
+  const line = state.lines.find((l) => sameLine(l, _id, size));
+  if (!line) return state;
+  if (line.quantity <= 1) return clearLine(state, _id, size);
+  return {
+    ...state,
+    lines: state.lines.map((l) => (l === line ? { ...l, quantity: l.quantity - 1 } : l)),
+  };
+}
+
+/** Clear (SPEC.md section 4): the whole line for this `_id` and size leaves the cart. */
+export function clearLine(state: CartState, _id: string, size: Size): CartState {
+  const lines = state.lines.filter((l) => !sameLine(l, _id, size));
+  return lines.length === state.lines.length ? state : { ...state, lines };
+}
+
+/** The pending order of the last payment attempt, reused by the next one (SPEC.md section 7). */
+export function setOrderId(state: CartState, orderId: string | null): CartState {
+  return state.orderId === orderId ? state : { ...state, orderId };
+}
+
+/** The badge's number: the sum of quantities. */
+export function cartCount(state: CartState): number {
+  return state.lines.reduce((sum, line) => sum + line.quantity, 0);
+}
+
+/** A line's total in cents: quantity x price. */
+export function lineTotalCents(line: Pick<CartLine, 'quantity' | 'pricing'>): number {
+  return line.quantity * dollarsToCents(line.pricing);
+}
+
+/** The subtotal in cents: the sum of quantity x price (counted in cents, so no floating-point drift). */
+export function cartTotalCents(state: CartState): number {
+  return state.lines.reduce((sum, line) => sum + lineTotalCents(line), 0);
+}
+
+/** What create-payment-intent needs of each line; the server prices and checks them itself. */
+export function paymentLines(state: CartState): PaymentLine[] {
+  return state.lines.map(({ _id, size, quantity }) => ({ _id, size, quantity }));
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function readLine(value: unknown): CartLine | null {
+  if (!isRecord(value)) return null;
+  const { _id, name, slug, image, size, pricing, quantity, max } = value;
+  if (typeof _id !== 'string' || typeof name !== 'string' || typeof slug !== 'string') return null;
+  if (!SIZES.includes(size as Size) || typeof pricing !== 'number' || !(pricing >= 0)) return null;
+  if (!isRecord(image) || typeof image.src !== 'string') return null;
+  if (!Number.isInteger(quantity) || !Number.isInteger(max)) return null;
+  const cap = lineCap(max as number);
+  if ((quantity as number) < 1 || cap < 1) return null;
+  return {
+    _id,
+    name,
+    slug,
+    image: {
+      src: image.src,
+      srcSet: typeof image.srcSet === 'string' ? image.srcSet : '',
+      alt: typeof image.alt === 'string' ? image.alt : '',
+    },
+    size: size as Size,
+    pricing,
+    quantity: Math.min(quantity as number, cap),
+    max: cap,
+  };
+}
+
+/**
+ * The cart as another tab or an older version of the site left it in storage: anything malformed
+ * is dropped rather than trusted (the server checks every line again before payment anyway).
+ */
+export function parseStoredCart(raw: string | null): CartState {
+  if (!raw) return EMPTY_CART;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return EMPTY_CART;
+  }
+  if (!isRecord(value)) return EMPTY_CART;
+  const lines: CartLine[] = [];
+  for (const entry of Array.isArray(value.lines) ? value.lines : []) {
+    const line = readLine(entry);
+    if (line && !lines.some((l) => sameLine(l, line._id, line.size))) lines.push(line);
+  }
+  const orderId = typeof value.orderId === 'string' && value.orderId ? value.orderId : null;
+  return { lines, orderId };
+}

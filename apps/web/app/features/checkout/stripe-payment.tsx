@@ -1,0 +1,91 @@
+import type { PaymentIntent } from '@barbershop/contract';
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { loadStripe } from '@stripe/stripe-js';
+import { useMemo, useState } from 'react';
+import { Alert } from '../../components/alert.tsx';
+import { Button } from '../../components/button.tsx';
+import { providerErrorMessage } from './payment-errors.ts';
+
+export type StripePaymentProps = {
+  publishableKey: string;
+  /** What the Payment Element shows (wallet sheets) until the server has priced the cart, in cents. */
+  amountCents: number;
+  amount: string;
+  receiptEmail: string;
+  /** Absolute URL the card provider returns to, for the order the intent names. */
+  returnUrl: (orderId: string) => string;
+  /** Creates (or refreshes) the payment intent on the server; null when it failed and said why. */
+  createIntent: () => Promise<PaymentIntent | null>;
+  /** An error from the server side of the payment, shown with the provider's own. */
+  serverError: string | null;
+};
+
+function StripeForm({ amount, receiptEmail, returnUrl, createIntent, serverError }: StripePaymentProps) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function pay(event: React.FormEvent) {
+    event.preventDefault();
+    if (!stripe || !elements) return;
+    setBusy(true);
+    setError(null);
+    // The card details are checked before the server reserves any stock.
+    const submitted = await elements.submit();
+    if (submitted.error) {
+      setError(providerErrorMessage(submitted.error));
+      setBusy(false);
+      return;
+    }
+    const intent = await createIntent();
+    if (!intent) {
+      setBusy(false);
+      return;
+    }
+    const { error: confirmError } = await stripe.confirmPayment({
+      elements,
+      clientSecret: intent.clientSecret,
+      confirmParams: { return_url: returnUrl(intent.orderId), receipt_email: receiptEmail },
+    });
+    // Success leaves the page for the return URL; only a failure comes back here.
+    setError(providerErrorMessage(confirmError));
+    setBusy(false);
+  }
+
+  return (
+    <form aria-busy={busy} aria-label="Payment" onSubmit={pay} className="space-y-4">
+      <PaymentElement options={{ layout: 'tabs' }} />
+      {(error ?? serverError) && <Alert>{error ?? serverError}</Alert>}
+      <Button type="submit" busy={busy} disabled={!stripe || !elements} className="min-h-12 w-full">
+        {busy ? 'Processing…' : `Pay ${amount}`}
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * Stripe's Payment Element (DESIGN.md section 2). This module is imported only by /checkout, and only
+ * when the shop takes cards, so no other page downloads Stripe's code. Stripe.js itself comes from
+ * Stripe's host, as Stripe requires.
+ */
+export default function StripePayment(props: StripePaymentProps) {
+  const stripePromise = useMemo(() => loadStripe(props.publishableKey), [props.publishableKey]);
+  return (
+    <Elements
+      stripe={stripePromise}
+      options={{
+        mode: 'payment',
+        currency: 'usd',
+        // Stripe refuses amounts under 50 cents; the server-created intent carries the real figure.
+        amount: Math.max(props.amountCents, 50),
+        appearance: {
+          theme: 'stripe',
+          variables: { colorPrimary: '#1c1b19', colorText: '#1c1b19', borderRadius: '4px' },
+        },
+      }}
+    >
+      <StripeForm {...props} />
+    </Elements>
+  );
+}

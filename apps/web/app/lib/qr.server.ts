@@ -1,0 +1,9 @@
+import QRCode from 'qrcode';
+
+/**
+ * A QR code of `url` as an SVG document, drawn on the server so no QR code library reaches the
+ * browser. Medium error correction survives a scuffed printed label.
+ */
+export async function qrSvg(url: string): Promise<string> {
+  return QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
+}

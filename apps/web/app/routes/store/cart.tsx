@@ -1,0 +1,49 @@
+import { formatCents } from '@barbershop/contract/format';
+import { Link } from 'react-router';
+import { buttonClass } from '../../components/button.tsx';
+import { CartLines } from '../../features/cart/cart-lines.tsx';
+import { cartTotalCents } from '../../features/cart/cart-rules.ts';
+import { useCart } from '../../features/cart/cart-store.ts';
+import { siteFromMatches } from '../../lib/seo.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
+import type { Route } from './+types/cart';
+
+export function meta({ matches }: Route.MetaArgs) {
+  const { shop } = siteFromMatches(matches);
+  // This browser's cart: nothing for search engines.
+  return [{ title: `Cart | ${shop?.name ?? 'Barbershop'}` }, { name: 'robots', content: 'noindex' }];
+}
+
+/** /cart (SPEC.md section 2). The cart is in this browser only, so it shows once the page has hydrated. */
+export default function Cart() {
+  const [cart, update] = useCart();
+  const hydrated = useHydrated();
+  return (
+    <main id="main" tabIndex={-1} className="mx-auto max-w-4xl px-4 py-10 focus:outline-none">
+      <h1 className="mb-6 text-4xl">Cart</h1>
+      {!hydrated ? (
+        <p className="text-muted">Loading your cart…</p>
+      ) : cart.lines.length === 0 ? (
+        <div className="rounded-lg bg-white px-6 py-10 text-center ring-1 ring-charcoal/10">
+          <p className="font-display text-xl uppercase tracking-wide">Your Cart Is Empty</p>
+          <Link to="/store" className={buttonClass('primary', 'mt-6')}>
+            Continue Shopping
+          </Link>
+        </div>
+      ) : (
+        <>
+          <CartLines cart={cart} update={update} />
+          <div className="mt-6 flex flex-col items-end gap-3 text-right">
+            <p className="text-xl">
+              Subtotal <span className="ml-4 font-semibold">{formatCents(cartTotalCents(cart))}</span>
+            </p>
+            <p className="text-muted">Taxes and shipping calculated at checkout</p>
+            <Link to="/checkout" className={buttonClass()}>
+              Proceed to Checkout
+            </Link>
+          </div>
+        </>
+      )}
+    </main>
+  );
+}

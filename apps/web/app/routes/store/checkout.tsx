@@ -1,0 +1,181 @@
+import type { PaymentIntent } from '@barbershop/contract';
+import { formatCents } from '@barbershop/contract/format';
+import { salesTaxCents } from '@barbershop/contract/order-rules';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { buttonClass } from '../../components/button.tsx';
+import { signInStartHref } from '../../features/auth/sign-in-href.ts';
+import { cartTotalCents, lineTotalCents, paymentLines, setOrderId } from '../../features/cart/cart-rules.ts';
+import { useCart } from '../../features/cart/cart-store.ts';
+import { DeliveryMethod } from '../../features/checkout/delivery-method.tsx';
+import { DemoPayment } from '../../features/checkout/demo-payment.tsx';
+import { OrderSummary } from '../../features/checkout/order-summary.tsx';
+import { UNEXPECTED_PAYMENT_ERROR } from '../../features/checkout/payment-errors.ts';
+import { ApiError, browserApi } from '../../lib/api.ts';
+import { absoluteUrl, siteFromMatches } from '../../lib/seo.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
+import { useRootData } from '../../root.tsx';
+import type { Route } from './+types/checkout';
+
+// Stripe's code is a chunk of its own, fetched only here and only when the shop takes cards.
+const StripePayment = lazy(() => import('../../features/checkout/stripe-payment.tsx'));
+
+export function meta({ matches }: Route.MetaArgs) {
+  const { shop } = siteFromMatches(matches);
+  return [{ title: `Checkout | ${shop?.name ?? 'Barbershop'}` }, { name: 'robots', content: 'noindex' }];
+}
+
+const CHECKOUT_PATH = '/checkout';
+/** Where the payment provider hands the customer back, for this order. */
+function confirmationPath(orderId: string): string {
+  return `/payment-confirmation?${new URLSearchParams({ orderId })}`;
+}
+
+/**
+ * /checkout (SPEC.md sections 2, 4, 5 and 8): delivery method and payment on one side, the order
+ * summary on the other. Paying needs a signed-in customer and a cart with something in it.
+ */
+export default function Checkout() {
+  const root = useRootData();
+  const [cart, update] = useCart();
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const [intent, setIntent] = useState<PaymentIntent | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  // The server's amounts hold for the cart it priced; a change (here or in another tab) voids them.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the lines are what the intent priced.
+  useEffect(() => setIntent(null), [cart.lines]);
+
+  if (!root) return null;
+  const { user, shop, config } = root;
+  const api = browserApi(config.apiBaseUrl);
+
+  if (!hydrated) {
+    return (
+      <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-10 focus:outline-none">
+        <h1 className="mb-6 text-4xl">Checkout</h1>
+        <p className="text-muted">Loading your cart…</p>
+      </main>
+    );
+  }
+
+  if (!user || cart.lines.length === 0) {
+    return (
+      <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-10 focus:outline-none">
+        <h1 className="mb-6 text-4xl">Checkout</h1>
+        <div className="rounded-lg bg-white px-6 py-10 text-center ring-1 ring-charcoal/10">
+          <p className="text-lg font-semibold">Must be signed in and cart cannot be empty!</p>
+          <div className="mt-6 flex flex-wrap justify-center gap-3">
+            {!user && (
+              <a href={signInStartHref(config.apiBaseUrl, CHECKOUT_PATH)} className={buttonClass()}>
+                Sign In
+              </a>
+            )}
+            {cart.lines.length === 0 && (
+              <Link to="/store" className={buttonClass()}>
+                Visit the Store
+              </Link>
+            )}
+          </div>
+        </div>
+      </main>
+    );
+  }
+
+  const subtotal = cartTotalCents(cart);
+  const estimatedTax = salesTaxCents(subtotal, shop.salesTaxRate);
+  const amounts = intent ?? {
+    subtotal,
+    salesTax: estimatedTax,
+    shippingCost: 0,
+    total: subtotal + estimatedTax,
+  };
+
+  /**
+   * Prices the cart and reserves its stock on the server, reusing the pending order of an earlier
+   * attempt. Signed out: off to sign in, back here after. Anything refused: the server's message.
+   */
+  async function createIntent(): Promise<PaymentIntent | null> {
+    setError(null);
+    try {
+      const answer = await api.send('POST', '/payment/create-payment-intent', {
+        products: paymentLines(cart),
+        orderId: cart.orderId,
+      });
+      update((state) => setOrderId(state, answer.orderId));
+      setIntent(answer);
+      return answer;
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 401) {
+        window.location.assign(signInStartHref(config.apiBaseUrl, CHECKOUT_PATH));
+        return null;
+      }
+      setError(failure instanceof ApiError ? failure.message : UNEXPECTED_PAYMENT_ERROR);
+      return null;
+    }
+  }
+
+  async function payDemo() {
+    setBusy(true);
+    const answer = await createIntent();
+    if (!answer) {
+      setBusy(false);
+      return;
+    }
+    try {
+      await api.send('POST', '/payment/demo/confirm', { orderId: answer.orderId });
+      navigate(confirmationPath(answer.orderId));
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : UNEXPECTED_PAYMENT_ERROR);
+      setBusy(false);
+    }
+  }
+
+  const amount = formatCents(amounts.total);
+  return (
+    <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-10 focus:outline-none">
+      <h1 className="mb-6 text-4xl">Checkout</h1>
+      <div className="grid gap-8 lg:grid-cols-[1fr_24rem] lg:gap-12">
+        <div className="space-y-8">
+          <DeliveryMethod shopName={shop.name} address={shop.address} />
+          <section aria-labelledby="payment-heading" className="space-y-4">
+            <h2 id="payment-heading" className="font-display text-xl uppercase tracking-wide">
+              Payment
+            </h2>
+            {config.paymentProvider === 'stripe' ? (
+              <Suspense fallback={<p className="text-muted">Loading the payment form…</p>}>
+                <StripePayment
+                  publishableKey={config.stripePublishableKey}
+                  amountCents={amounts.total}
+                  amount={amount}
+                  receiptEmail={user.email}
+                  returnUrl={(orderId) => absoluteUrl(config.publicUrl, confirmationPath(orderId))}
+                  createIntent={createIntent}
+                  serverError={error}
+                />
+              </Suspense>
+            ) : (
+              <DemoPayment amount={amount} busy={busy} error={error} onPay={payDemo} />
+            )}
+          </section>
+        </div>
+        <div className="lg:sticky lg:top-6 lg:self-start">
+          <OrderSummary
+            lines={cart.lines.map((line) => ({
+              key: `${line._id}-${line.size}`,
+              name: line.name,
+              size: line.size,
+              quantity: line.quantity,
+              image: line.image,
+              totalCents: lineTotalCents(line),
+            }))}
+            amounts={amounts}
+            showTax={shop.salesTaxRate > 0 || amounts.salesTax > 0}
+          />
+        </div>
+      </div>
+    </main>
+  );
+}

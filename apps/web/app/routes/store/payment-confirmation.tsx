@@ -1,0 +1,116 @@
+import { useEffect, useState } from 'react';
+import { data, Link, useRevalidator, useSearchParams } from 'react-router';
+import { Alert } from '../../components/alert.tsx';
+import { buttonClass } from '../../components/button.tsx';
+import { requireRole } from '../../features/auth/require-role.ts';
+import { EMPTY_CART } from '../../features/cart/cart-rules.ts';
+import { useCart } from '../../features/cart/cart-store.ts';
+import { OrderSummary } from '../../features/checkout/order-summary.tsx';
+import { orNotFound, serverApi } from '../../lib/api.ts';
+import { siteFromMatches } from '../../lib/seo.ts';
+import type { Route } from './+types/payment-confirmation';
+
+/** How often, and how many times, the page asks again while the provider is still settling a payment. */
+const POLL_MS = 2000;
+const MAX_POLLS = 15;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireRole(request, context, 'signedIn');
+  const orderId = new URL(request.url).searchParams.get('orderId');
+  if (!orderId) throw data(null, { status: 404, statusText: 'Not Found' });
+  // Someone else's order is a 404, like a missing one.
+  const order = await orNotFound(serverApi(context).get(`/orders/${encodeURIComponent(orderId)}`));
+  return { order };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const { shop } = siteFromMatches(matches);
+  return [
+    { title: `Order Confirmed | ${shop?.name ?? 'Barbershop'}` },
+    { name: 'robots', content: 'noindex' },
+  ];
+}
+
+/**
+ * /payment-confirmation?orderId= (SPEC.md section 2): 'Order Confirmed' with the order, and the cart
+ * emptied. A card payment may still be settling when the customer lands here: the page says so and
+ * looks again for a while.
+ */
+export default function PaymentConfirmation({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  const [searchParams] = useSearchParams();
+  const [cart, update] = useCart();
+  const revalidator = useRevalidator();
+  const [polls, setPolls] = useState(0);
+  // Stripe returns here after a redirect-based method too, saying whether it went through.
+  const failed = searchParams.get('redirect_status') === 'failed' || order.status === 'canceled';
+  const pending = order.status === 'pending' && !failed;
+
+  // The order now holds what the cart held. Only the cart that paid for this order is emptied, so
+  // coming back to this page later never empties a new cart.
+  useEffect(() => {
+    if (!failed && cart.orderId === order._id) update(() => EMPTY_CART);
+  }, [failed, cart.orderId, order._id, update]);
+
+  useEffect(() => {
+    if (!pending || polls >= MAX_POLLS || revalidator.state !== 'idle') return;
+    const timer = setTimeout(() => {
+      setPolls((n) => n + 1);
+      void revalidator.revalidate();
+    }, POLL_MS);
+    return () => clearTimeout(timer);
+  }, [pending, polls, revalidator]);
+
+  return (
+    <main id="main" tabIndex={-1} className="mx-auto max-w-3xl px-4 py-10 focus:outline-none">
+      {failed ? (
+        <div className="space-y-4">
+          <h1 className="text-4xl">Payment Not Completed</h1>
+          <Alert>The payment did not go through, and nothing was charged. Your cart is still here.</Alert>
+          <Link to="/checkout" className={buttonClass()}>
+            Back to Checkout
+          </Link>
+        </div>
+      ) : (
+        <div className="space-y-6">
+          <div>
+            <h1 className="text-4xl">{pending ? 'Payment Processing' : 'Order Confirmed'}</h1>
+            <p className="mt-2">
+              Order number <span className="break-all font-mono font-semibold">{order._id}</span>
+            </p>
+            <p aria-live="polite" className="mt-2 text-muted">
+              {pending
+                ? polls < MAX_POLLS
+                  ? 'Your payment is still processing. This page updates by itself when it is through.'
+                  : 'Your payment is still processing. We will email you when it is through; your orders show it too.'
+                : `Thank you! We sent a confirmation to ${order.user.email}. We will email you again when your order is ready for pickup.`}
+            </p>
+          </div>
+          <OrderSummary
+            lines={order.products.map((line) => ({
+              key: line._id,
+              name: line.name,
+              size: line.size,
+              quantity: line.quantity,
+              image: line.image,
+              totalCents: line.unitPrice * line.quantity,
+            }))}
+            amounts={order}
+            showTax={order.salesTax > 0}
+          />
+          <div className="flex flex-wrap gap-3">
+            <Link to="/account" className={buttonClass()}>
+              View Profile
+            </Link>
+            <Link
+              to={`/account/orders/${order._id}`}
+              className="inline-flex min-h-12 items-center px-2 font-semibold text-brass-dark underline underline-offset-4"
+            >
+              Order details
+            </Link>
+          </div>
+        </div>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,45 @@
+import { ProductGrid } from '../../features/catalog/product-grid.tsx';
+import { StoreHero } from '../../features/catalog/store-hero.tsx';
+import { serverApi } from '../../lib/api.ts';
+import { breadcrumbJsonLd, canonicalUrl, pageMeta, siteFromMatches } from '../../lib/seo.ts';
+import { useRootData } from '../../root.tsx';
+import type { Route } from './+types/store';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const products = await serverApi(context).get('/products/published');
+  return { products };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const site = siteFromMatches(matches);
+  const shopName = site.shop?.name ?? 'Barbershop';
+  const first = loaderData?.products.find((product) => product.images.length > 0);
+  return pageMeta(site, {
+    title: `Store | ${shopName}`,
+    description: `Hats, shirts and hoodies from ${shopName}, for pickup at the shop.`,
+    path: '/store',
+    image: first?.images[0]?.src,
+    jsonLd: [
+      breadcrumbJsonLd([
+        { name: 'Home', url: canonicalUrl(site.publicUrl, '/') },
+        { name: 'Store', url: canonicalUrl(site.publicUrl, '/store') },
+      ]),
+    ],
+  });
+}
+
+/** /store: the hero and the 'New Goods' grid of published products (SPEC.md section 2). */
+export default function Store({ loaderData }: Route.ComponentProps) {
+  const root = useRootData();
+  return (
+    <main id="main" tabIndex={-1} className="focus:outline-none">
+      <StoreHero shopName={root?.shop.name ?? 'our shop'} />
+      <section aria-labelledby="new-goods" className="mx-auto max-w-6xl px-4 py-12">
+        <h2 id="new-goods" className="mb-6 text-3xl">
+          New Goods
+        </h2>
+        <ProductGrid products={loaderData.products} />
+      </section>
+    </main>
+  );
+}

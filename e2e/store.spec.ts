@@ -1,0 +1,427 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { CatalogProduct, InventoryItem, Order, Shop } from '@barbershop/contract';
+import { formatCents } from '@barbershop/contract/format';
+import { salesTaxCents } from '@barbershop/contract/order-rules';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { chooseAccount, clickUntil, DEMO, signIn } from './sign-in.ts';
+
+// The store journey: browse, choose a size, the cart in the header and on its page, checkout with the
+// demo provider, the confirmation, the account's items, the email, and an item's certificate page.
+
+async function getJson<T>(page: Page, path: string): Promise<T> {
+  const response = await page.request.get(path);
+  expect(response.status(), `GET ${path}`).toBe(200);
+  return (await response.json()) as T;
+}
+
+async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
+  const scripts = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return scripts.map((text) => JSON.parse(text) as Record<string, unknown>);
+}
+
+const cartButton = (page: Page) => page.getByRole('button', { name: /^Cart, / });
+const dropdown = (page: Page) => page.getByRole('region', { name: 'Cart' });
+
+async function openCart(page: Page): Promise<Locator> {
+  await clickUntil(cartButton(page), dropdown(page));
+  return dropdown(page);
+}
+
+/** A real finger's left swipe across the element, through Chromium's touch input. */
+async function swipeLeft(page: Page, target: Locator, distance: number) {
+  const box = await target.boundingBox();
+  if (!box) throw new Error('nothing to swipe');
+  const y = box.y + box.height / 2;
+  const startX = box.x + box.width - 20;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: startX, y }] });
+  for (let step = 1; step <= 6; step++) {
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: [{ x: startX - (distance * step) / 6, y }],
+    });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+/** Adds one unit of a product in a size from its page, as a visitor does. */
+async function addFromProductPage(page: Page, slug: string, size: string | null) {
+  await page.goto(`/store/${slug}`);
+  if (size) await page.getByRole('radio', { name: size, exact: true }).check({ force: true });
+  const add = page.getByRole('button', { name: 'Add to Cart' });
+  await add.click();
+  await expect(page.getByRole('button', { name: 'Added' })).toBeVisible();
+}
+
+/** The .eml files the server has written to its outbox so far (no SMTP in the tests). */
+async function outbox(): Promise<string[]> {
+  const dir = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  const names = await readdir(dir).catch(() => [] as string[]);
+  return Promise.all(names.filter((n) => n.endsWith('.eml')).map((n) => readFile(join(dir, n), 'utf8')));
+}
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+]) {
+  const phone = viewport.width < 500;
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport, hasTouch: phone });
+
+    test('browse the store, choose a size, add to the cart and manage it', async ({ page, checkA11y }) => {
+      const products = await getJson<CatalogProduct[]>(page, '/api/products/published');
+      const hoodie = products.find((p) => p.slug === 'logo-hoodie')!;
+      const tee = products.find((p) => p.slug === 'barber-pole-tee')!;
+
+      const scripts: string[] = [];
+      page.on('request', (r) => {
+        if (r.resourceType() === 'script') scripts.push(r.url());
+      });
+      await page.goto('/store');
+      await expect(page.getByRole('heading', { level: 1, name: 'Store' })).toBeVisible();
+      const grid = page.getByRole('region', { name: 'New Goods' });
+      await expect(grid.getByRole('link')).toHaveCount(products.length);
+      const card = grid.getByRole('link', { name: new RegExp(hoodie.name) });
+      await expect(card).toContainText('$58');
+      await expect(card.locator('img')).toHaveAttribute('srcset', hoodie.images[0]!.srcSet);
+      await expect(card.locator('img')).toHaveAttribute('sizes', /vw|px/);
+      await checkA11y();
+
+      await card.click();
+      await expect(page).toHaveURL(/\/store\/logo-hoodie$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(hoodie.name);
+
+      // The payment code is /checkout's alone.
+      expect(scripts.filter((url) => /stripe/i.test(url))).toEqual([]);
+
+      // Search engines read a Product with one pickup Offer per size, and the breadcrumb.
+      const documents = await jsonLd(page);
+      const product = documents.find((d) => d['@type'] === 'Product') as {
+        offers: { availability: string; availableDeliveryMethod: string; price: string }[];
+      };
+      expect(product.offers).toHaveLength(hoodie.stock.length);
+      expect(product.offers.every((o) => o.availableDeliveryMethod.endsWith('/OnSitePickup'))).toBe(true);
+      expect(product.offers[0]!.price).toBe('58.00');
+      expect(documents.some((d) => d['@type'] === 'BreadcrumbList')).toBe(true);
+
+      // Thumbnails by click and by keyboard.
+      const large = page.locator('main img').first();
+      const thumbs = page.getByRole('list', { name: `Pictures of ${hoodie.name}` }).getByRole('button');
+      await expect(thumbs).toHaveCount(hoodie.images.length);
+      await thumbs.nth(1).click();
+      await expect(thumbs.nth(1)).toHaveAttribute('aria-pressed', 'true');
+      await expect(large).toHaveAttribute('src', hoodie.images[1]!.src);
+      await expect(large).toHaveAttribute('srcset', hoodie.images[1]!.srcSet);
+      await page.keyboard.press('ArrowRight');
+      await expect(thumbs.nth(2)).toBeFocused();
+      await expect(large).toHaveAttribute('src', hoodie.images[2]!.src);
+      await page.keyboard.press('Home');
+      await expect(large).toHaveAttribute('src', hoodie.images[0]!.src);
+
+      // No size chosen: the alert. Then 'Added' for 3 seconds.
+      const add = page.getByRole('button', { name: 'Add to Cart' });
+      await add.click();
+      await expect(page.getByRole('alert')).toHaveText('Please select a size');
+      await page.getByText('Medium', { exact: true }).click();
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      await add.click();
+      const addedAt = Date.now();
+      await expect(page.getByRole('button', { name: 'Added' })).toBeVisible();
+      await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
+      await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible({ timeout: 6000 });
+      const shownFor = Date.now() - addedAt;
+      expect(shownFor).toBeGreaterThanOrEqual(2900);
+      expect(shownFor).toBeLessThan(4500);
+      await checkA11y();
+
+      // A size with nothing left cannot be chosen.
+      await page.goto(`/store/${tee.slug}`);
+      const soldOut = tee.stock.find((entry) => entry.quantity === 0)!;
+      await expect(page.getByRole('radio', { name: new RegExp(`^${soldOut.size}`) })).toBeDisabled();
+      await addFromProductPage(page, tee.slug, 'Large');
+      await expect(cartButton(page)).toHaveAccessibleName('Cart, 2 items');
+
+      // The dropdown: 240 x 340, its lines; Escape and a click elsewhere close it.
+      const panel = await openCart(page);
+      const box = await panel.boundingBox();
+      expect(box?.width).toBe(240);
+      expect(box?.height).toBe(340);
+      await expect(panel.getByRole('listitem')).toHaveCount(2);
+      await checkA11y();
+      await page.keyboard.press('Escape');
+      await expect(panel).toBeHidden();
+      await expect(cartButton(page)).toBeFocused();
+      // From the keyboard: Enter opens it, Tab reaches a line's X, which shows while focused.
+      await page.keyboard.press('Enter');
+      await expect(panel).toBeVisible();
+      await page.keyboard.press('Tab');
+      const firstDelete = panel.getByRole('button', { name: /^Delete / }).first();
+      await expect(firstDelete).toBeFocused();
+      await expect(firstDelete).toHaveCSS('opacity', '1');
+      await page.keyboard.press('Escape');
+      await expect(panel).toBeHidden();
+      await openCart(page);
+      await page.getByRole('main').click({ position: { x: 2, y: 2 } });
+      await expect(panel).toBeHidden();
+
+      // Delete the tee's line: a left swipe on a phone, hovering with a mouse.
+      await openCart(page);
+      const teeLine = panel.getByRole('listitem').filter({ hasText: tee.name });
+      const remove = teeLine.getByRole('button', { name: `Delete ${tee.name}, Large` });
+      await expect(remove).toHaveCSS('opacity', '0');
+      if (phone) {
+        await swipeLeft(page, teeLine, 30);
+        await expect(remove).toHaveCSS('opacity', '0');
+        await swipeLeft(page, teeLine, 80);
+      } else {
+        await teeLine.hover();
+      }
+      await expect(remove).toHaveCSS('opacity', '1');
+      await remove.click();
+      await expect(panel.getByRole('listitem')).toHaveCount(1);
+      await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
+
+      // GO TO CART goes to /cart and closes the dropdown.
+      await panel.getByRole('link', { name: 'GO TO CART' }).click();
+      await expect(page).toHaveURL(/\/cart$/);
+      await expect(dropdown(page)).toBeHidden();
+      const line = page.getByRole('main').getByRole('listitem').filter({ hasText: hoodie.name });
+      await expect(line).toContainText('Size Medium');
+      await expect(line).toContainText('$58');
+      await expect(line.getByRole('button', { name: /^Remove/ })).toBeVisible();
+      const quantity = line.getByRole('group', { name: `Quantity of ${hoodie.name}, Medium` });
+      await quantity.getByRole('button', { name: /^One more/ }).click();
+      await expect(quantity.locator('output')).toHaveText('2');
+      await expect(line).toContainText('$116.00');
+      await expect(page.getByText('Subtotal')).toContainText('$116.00');
+      await expect(page.getByText('Taxes and shipping calculated at checkout')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Proceed to Checkout' })).toHaveAttribute(
+        'href',
+        '/checkout',
+      );
+      await expect(cartButton(page)).toHaveAccessibleName('Cart, 2 items');
+      await checkA11y();
+
+      // It survives a reload; another tab sees it and this one follows that tab's changes.
+      await page.reload();
+      await expect(quantity.locator('output')).toHaveText('2');
+      const other = await page.context().newPage();
+      await other.goto('/cart');
+      const otherQuantity = other.getByRole('group', { name: `Quantity of ${hoodie.name}, Medium` });
+      await expect(otherQuantity.locator('output')).toHaveText('2');
+      await otherQuantity.getByRole('button', { name: /^One fewer/ }).click();
+      await expect(quantity.locator('output')).toHaveText('1');
+      await other.close();
+
+      // Never past the stock the store showed.
+      await addFromProductPage(page, tee.slug, 'Extra-Large');
+      const xl = tee.stock.find((entry) => entry.size === 'Extra-Large')!.quantity;
+      await page.goto('/cart');
+      const teeQuantity = page.getByRole('group', { name: `Quantity of ${tee.name}, Extra-Large` });
+      const more = teeQuantity.getByRole('button', { name: /^One more/ });
+      for (let n = 1; n < xl; n++) await more.click();
+      await expect(teeQuantity.locator('output')).toHaveText(String(xl));
+      await expect(more).toBeDisabled();
+      await teeQuantity.getByRole('button', { name: /^One fewer/ }).click();
+      await expect(teeQuantity.locator('output')).toHaveText(String(xl - 1));
+      await page
+        .getByRole('main')
+        .getByRole('listitem')
+        .filter({ hasText: tee.name })
+        .getByRole('button', { name: /^Remove/ })
+        .click();
+      await expect(teeQuantity).toHaveCount(0);
+      await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
+    });
+
+    test('sign in at checkout, pay with the demo provider, and find the order and its items', async ({
+      page,
+      checkA11y,
+    }) => {
+      // One buyer per viewport: a customer has one pending order, and the two run side by side.
+      const buyer = phone ? DEMO.customer : DEMO.admin;
+      await addFromProductPage(page, 'logo-hoodie', 'Large');
+      await addFromProductPage(page, 'classic-snapback', null);
+
+      await page.goto('/checkout');
+      await expect(page.getByText('Must be signed in and cart cannot be empty!')).toBeVisible();
+      await page.getByRole('link', { name: 'Sign In' }).click();
+      await chooseAccount(page, buyer);
+      await expect(page).toHaveURL(/\/checkout$/);
+
+      await expect(page.getByRole('radio', { name: /Pickup/ })).toBeChecked();
+      await expect(page.getByRole('radio', { name: /Delivery/ })).toBeDisabled();
+      await expect(page.getByText('Coming Soon')).toBeVisible();
+      await expect(page.getByRole('link', { name: /Open in maps/ })).toHaveAttribute(
+        'href',
+        /google\.com\/maps/,
+      );
+      const summary = page.getByRole('region', { name: 'Order Summary' });
+      await expect(summary.getByRole('listitem')).toHaveCount(2);
+      // The cart's $58 hoodie and $32 snapback, plus the shop's sales tax, shipping $0.
+      const shop = await getJson<Shop>(page, '/api/shop');
+      const subtotal = 9000;
+      const total = formatCents(subtotal + salesTaxCents(subtotal, shop.salesTaxRate));
+      await expect(summary.getByText('Shipping').locator('..')).toHaveText('Shipping$0.00');
+      await expect(summary.getByText('Sales tax')).toHaveCount(shop.salesTaxRate > 0 ? 1 : 0);
+      await expect(summary.locator('dl > div').last()).toHaveText(`Total${total}`);
+      await expect(page.getByText('Demo payment - no card is charged')).toBeVisible();
+      await checkA11y();
+
+      await page.getByRole('button', { name: `Pay ${total}` }).click();
+      await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
+      const orderId = new URL(page.url()).searchParams.get('orderId')!;
+      await expect(page.getByText(orderId)).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Order Summary' }).getByRole('listitem')).toHaveCount(2);
+      await expect(cartButton(page)).toHaveAccessibleName('Cart, 0 items');
+      await checkA11y();
+
+      const order = await getJson<Order>(page, `/api/orders/${orderId}`);
+      expect(order.status).toBe('processing');
+      expect(order.subtotal).toBe(subtotal);
+      expect(formatCents(order.total)).toBe(total);
+      await expect(page.getByRole('region', { name: 'Order Summary' })).toContainText(total);
+
+      await page.getByRole('link', { name: 'View Profile' }).click();
+      await expect(page).toHaveURL(/\/account$/);
+      const inventory = page.getByRole('table', { name: 'Items you own' });
+      for (const item of order.products.flatMap((line) => line.items)) {
+        await expect(inventory.getByRole('row').filter({ hasText: item._id })).toBeVisible();
+      }
+
+      // The confirmation email, written to the outbox because the tests have no SMTP server.
+      await expect
+        .poll(
+          async () =>
+            (await outbox()).filter(
+              (mail) => mail.includes('Order confirmed') && mail.includes(orderId.slice(0, 8)),
+            ).length,
+          {
+            timeout: 15_000,
+          },
+        )
+        .toBeGreaterThan(0);
+    });
+  });
+}
+
+async function signedOutPage(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL });
+  return context.newPage();
+}
+
+test("an item's certificate with its QR code, and 'No item found'", async ({
+  page,
+  browser,
+  baseURL,
+  checkA11y,
+}) => {
+  await page.goto('/');
+  await signIn(page, DEMO.customer);
+  const items = await getJson<InventoryItem[]>(page, '/api/users/me/items');
+  const item = items[0]!;
+  await page.goto('/account');
+  await page.getByRole('row').filter({ hasText: item._id }).getByRole('link', { name: /^View/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/store/${item.product.slug}/${item._id}$`));
+  await expect(page.getByText('Certificate of ownership')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(item.product.name);
+  await expect(page.getByText(item._id)).toBeVisible();
+  await expect(page.getByText(item.size, { exact: true })).toBeVisible();
+  await expect(page.getByText('Owned by Casey')).toBeVisible();
+  const qr = page.getByRole('img', { name: "QR code of this item's page" });
+  await expect(qr.locator('svg path').first()).toBeAttached();
+  await checkA11y();
+
+  // Anyone else learns only that it is owned.
+  const stranger = await signedOutPage(browser, baseURL);
+  await stranger.goto(`/store/${item.product.slug}/${item._id}`);
+  await expect(stranger.getByText('Owned', { exact: true })).toBeVisible();
+  await expect(stranger.getByText('Casey')).toHaveCount(0);
+
+  const missing = await stranger.goto(`/store/${item.product.slug}/00000000-0000-4000-8000-000000000000`);
+  expect(missing?.status()).toBe(404);
+  await expect(stranger.getByRole('heading', { name: 'No item found' })).toBeVisible();
+  const unknown = await stranger.goto('/store/no-such-product');
+  expect(unknown?.status()).toBe(404);
+  await expect(stranger.getByText('404 Not Found')).toBeVisible();
+  await stranger.context().close();
+});
+
+test.describe('payment refused', () => {
+  // Chromium logs every 4xx answer to fetch as a failed resource; here they are the point of the test.
+  test.use({ allowedConsoleErrors: [/create-payment-intent/] });
+
+  test('a session that ended before Pay starts sign-in, coming back to checkout', async ({ page }) => {
+    await page.goto('/');
+    await signIn(page, 'gus.store@example.com');
+    await addFromProductPage(page, 'classic-snapback', null);
+    await page.goto('/checkout');
+    await expect(page.getByRole('button', { name: /^Pay / })).toBeVisible();
+    await page.context().clearCookies();
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await chooseAccount(page, 'gus.store@example.com');
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByRole('button', { name: /^Pay / })).toBeVisible();
+  });
+
+  test('paying for a size someone else has just taken names the product and size', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const products = await getJson<CatalogProduct[]>(page, '/api/products/published');
+    const hoodie = products.find((p) => p.slug === 'fade-club-hoodie')!;
+    const size = 'Extra-Large';
+    const stock = hoodie.stock.find((entry) => entry.size === size)!.quantity;
+
+    // A customer of their own, so no other test's pending order is replaced.
+    await page.goto('/');
+    await signIn(page, 'dana.store@example.com');
+    await addFromProductPage(page, hoodie.slug, size);
+
+    // Meanwhile another customer reserves every one left.
+    const other = await signedOutPage(browser, baseURL);
+    await other.goto('/');
+    await signIn(other, 'eli.store@example.com');
+    const reserved = await other.request.post('/api/payment/create-payment-intent', {
+      data: { products: [{ _id: hoodie._id, size, quantity: stock }] },
+    });
+    expect(reserved.status()).toBe(200);
+    await other.context().close();
+
+    await page.goto('/checkout');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText(hoodie.name);
+    await expect(alert).toContainText(size);
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByRole('button', { name: /^Pay / })).not.toHaveAttribute('aria-busy', 'true');
+  });
+});
+
+test('the confirmation page waits for a payment still settling, then confirms by itself', async ({
+  page,
+}) => {
+  const products = await getJson<CatalogProduct[]>(page, '/api/products/published');
+  const beanie = products.find((p) => p.slug === 'gold-standard-beanie')!;
+  await page.goto('/');
+  await signIn(page, 'fay.store@example.com');
+  const intent = await page.request.post('/api/payment/create-payment-intent', {
+    data: { products: [{ _id: beanie._id, size: 'One Size Fits All', quantity: 1 }] },
+  });
+  expect(intent.status()).toBe(200);
+  const { orderId } = (await intent.json()) as { orderId: string };
+
+  await page.goto(`/payment-confirmation?orderId=${orderId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment Processing');
+  await expect(page.getByText('Your payment is still processing.')).toBeVisible();
+
+  // The provider settles it: the page notices on its own.
+  const confirmed = await page.request.post('/api/payment/demo/confirm', { data: { orderId } });
+  expect(confirmed.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order Confirmed', { timeout: 10_000 });
+  await expect(page.getByRole('link', { name: 'View Profile' })).toHaveAttribute('href', '/account');
+});
