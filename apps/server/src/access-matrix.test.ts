@@ -1,4 +1,6 @@
-import { createBarber, createProduct, createUser } from '@barbershop/db/factories';
+import { schema } from '@barbershop/db';
+import { createBarber, createProduct, createUser, DEFAULT_HOURS } from '@barbershop/db/factories';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './test/app.ts';
 import { createOrder } from './test/orders.ts';
@@ -20,6 +22,10 @@ type Fixtures = {
   productSlug: string;
   productId: string;
   itemId: string;
+  archivedId: string;
+  spareBarberId: string;
+  /** The product's version now, for an edit that must not be stale. */
+  productVersion: () => Promise<number>;
 };
 
 type Rule = {
@@ -27,7 +33,7 @@ type Rule = {
   /** Values for the path's {parameters}. */
   params?: (f: Fixtures) => Record<string, string>;
   /** A valid body, so the answer is about access, not input. */
-  body?: (f: Fixtures) => Record<string, unknown>;
+  body?: (f: Fixtures) => Record<string, unknown> | Promise<Record<string, unknown>>;
 };
 
 const everyone = (status: number): Record<Role, number> => ({
@@ -45,6 +51,28 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/shop': { expect: PUBLIC },
   'GET /api/barbers': { expect: PUBLIC },
   'GET /api/barbers/{gid}': { expect: PUBLIC, params: (f) => ({ gid: f.barberId }) },
+  'PUT /api/shop': { expect: ADMIN, body: () => ({ phone: '7195550143' }) },
+  'GET /api/dashboard/barbers': { expect: STAFF },
+  'GET /api/dashboard/barbers/{gid}': { expect: STAFF, params: (f) => ({ gid: f.barberId }) },
+  // A fresh name per call, so each role's create is about access, not a taken name.
+  'POST /api/barbers': {
+    expect: ADMIN,
+    body: () => ({
+      name: `Matrix Barber ${Math.random()}`,
+      address: '1 Main St, Colorado Springs, CO',
+      phone: '7195550100',
+      email: 'matrix@example.com',
+      hours: DEFAULT_HOURS,
+    }),
+  },
+  'PUT /api/barbers/{gid}': {
+    expect: ADMIN,
+    params: (f) => ({ gid: f.barberId }),
+    body: () => ({ nickname: 'Matrix' }),
+  },
+  // The one admin call removes the spare barber.
+  'DELETE /api/barbers/{gid}': { expect: ADMIN, params: (f) => ({ gid: f.spareBarberId }) },
+  'GET /api/dashboard/overview': { expect: STAFF },
 
   // Sign-in redirects everyone to the identity provider; a callback without a sign-in in progress
   // redirects to the sign-in page with a message.
@@ -62,6 +90,38 @@ const MATRIX: Record<string, Rule> = {
     expect: ADMIN,
     params: (f) => ({ gid: f.customerId }),
     body: () => ({ phone: '(719) 555-0100' }),
+  },
+
+  'GET /api/products': { expect: STAFF },
+  'GET /api/products/{name}': { expect: STAFF, params: (f) => ({ name: f.productSlug }) },
+  // A fresh name per call, so each role's create is about access, not a taken name.
+  'POST /api/products': {
+    expect: STAFF,
+    body: () => ({
+      name: `Matrix Tee ${Math.random()}`,
+      description: 'Made for the access test.',
+      pricing: 20,
+      category: 'Shirts',
+    }),
+  },
+  'PUT /api/products/{name}': {
+    expect: STAFF,
+    params: (f) => ({ name: f.productSlug }),
+    body: async (f) => ({ description: 'Edited by the access test.', version: await f.productVersion() }),
+  },
+  'POST /api/products/publish/{name}': { expect: STAFF, params: (f) => ({ name: f.productSlug }) },
+  'POST /api/products/archives/{name}': { expect: STAFF, params: (f) => ({ name: f.productSlug }) },
+  // The one admin call deletes the archived product.
+  'DELETE /api/products/{id}': { expect: ADMIN, params: (f) => ({ id: f.archivedId }), body: () => ({}) },
+  'PATCH /api/products/{name}/items/{itemId}': {
+    expect: STAFF,
+    params: (f) => ({ name: f.productSlug, itemId: f.itemId }),
+    body: () => ({ status: 'ready' }),
+  },
+  'POST /api/products/{name}/items': {
+    expect: STAFF,
+    params: (f) => ({ name: f.productSlug }),
+    body: () => ({ size: 'Small', count: 1 }),
   },
 
   // The customer owns the order; any other customer gets 404 (orders.test.ts).
@@ -109,6 +169,7 @@ describe('access matrix', () => {
       userId: customer.id,
       lines: [{ product, size: 'Medium', quantity: 1 }],
     });
+    const archived = await createProduct(app.db, { archived: true });
     fixtures = {
       customerId: customer.id,
       barberId: barber.id,
@@ -116,6 +177,12 @@ describe('access matrix', () => {
       productSlug: product.slug,
       productId: product.id,
       itemId: order.items[0]!.id,
+      archivedId: archived.id,
+      spareBarberId: (await createBarber(app.db)).id,
+      productVersion: async () => {
+        const [row] = await app.db.select().from(schema.products).where(eq(schema.products.id, product.id));
+        return row!.version;
+      },
     };
 
     const doc = (await app.inject('/api/docs/openapi.json')).json() as { paths: Record<string, object> };
@@ -152,7 +219,7 @@ describe('access matrix', () => {
         method: method as 'GET',
         url,
         headers: { 'sec-fetch-site': 'same-origin', ...(cookie ? { cookie } : {}) },
-        ...(rule.body ? { payload: rule.body(fixtures) } : {}),
+        ...(rule.body ? { payload: await rule.body(fixtures) } : {}),
       });
       seen[role] = response.statusCode;
     }

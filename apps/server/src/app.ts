@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { DatabaseHandle } from '@barbershop/db';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -12,12 +13,14 @@ import { devIdpRoutes } from './modules/auth/dev-idp/dev-idp.routes.ts';
 import { DEV_IDP_PATH } from './modules/auth/dev-idp/dev-idp.settings.ts';
 import { barbersRoutes } from './modules/barbers/barbers.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { type MediaStorage, mediaStorageFor } from './modules/media/media.storage.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { type PaymentProvider, paymentProviderFor } from './modules/payments/payment-provider.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { productsRoutes } from './modules/products/products.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { shopRoutes } from './modules/shop/shop.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -129,11 +132,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   if (config.demo && !config.oidc) await app.register(devIdpRoutes, { config, prefix: DEV_IDP_PATH });
   await app.register(
     async (api) => {
+      // Forms with images; each upload route sets its own limits when it reads the parts.
+      await api.register(multipart, { limits: { files: 0, fileSize: 0 } });
       await api.register(shopRoutes, { salesTaxRate: config.salesTaxRate });
-      await api.register(barbersRoutes);
+      await api.register(barbersRoutes, { config });
       await api.register(authRoutes, { config });
       await api.register(usersRoutes);
       await api.register(ordersRoutes);
+      await api.register(productsRoutes);
+      await api.register(dashboardRoutes);
       await api.register(catalogRoutes);
       await api.register(paymentsRoutes, { config, provider: app.payments });
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async () => {

@@ -1,6 +1,7 @@
 export type * from './api.ts';
 export * from './auth.ts';
 export * from './barbers.ts';
+export * from './dashboard.ts';
 export * from './domain.ts';
 export * from './errors.ts';
 export * from './format.ts';

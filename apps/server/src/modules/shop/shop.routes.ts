@@ -1,13 +1,14 @@
-import { ShopSchema } from '@barbershop/contract';
+import { ShopSchema, UpdateShopSchema } from '@barbershop/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { defaultShop, getShop } from './shop.service.ts';
+import { defaultShop, getShop, updateShop } from './shop.service.ts';
 
 export type ShopRoutesOptions = { salesTaxRate: number };
 
 export async function shopRoutes(app: FastifyInstance, { salesTaxRate }: ShopRoutesOptions) {
   const defaults = defaultShop(salesTaxRate);
-  app.withTypeProvider<ZodTypeProvider>().get(
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
     '/shop',
     {
       config: { access: 'public' },
@@ -18,5 +19,19 @@ export async function shopRoutes(app: FastifyInstance, { salesTaxRate }: ShopRou
       },
     },
     () => getShop(app.db, defaults),
+  );
+  r.put(
+    '/shop',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['shop'],
+        summary:
+          'Change any of the settings: name, phone, email, address, hours, social links, sales tax rate',
+        body: UpdateShopSchema,
+        response: { 200: ShopSchema },
+      },
+    },
+    (request) => updateShop(app.db, request.user!.id, request.body, defaults),
   );
 }

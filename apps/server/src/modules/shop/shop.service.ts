@@ -1,6 +1,7 @@
-import type { Shop } from '@barbershop/contract';
-import type { Executor } from '@barbershop/db';
-import { findShop } from './shop.repository.ts';
+import type { Shop, UpdateShop } from '@barbershop/contract';
+import type { Database, Executor } from '@barbershop/db';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { findShop, insertShopRow, lockShop, updateShopRow } from './shop.repository.ts';
 
 /**
  * What a fresh install shows until an administrator fills in the shop's settings in the dashboard:
@@ -30,5 +31,36 @@ export function defaultShop(salesTaxRate: number): Shop {
 
 /** The shop's settings, or the defaults before anyone has saved them. */
 export async function getShop(db: Executor, defaults: Shop): Promise<Shop> {
-  return (await findShop(db)) ?? defaults;
+  const row = await findShop(db);
+  return row ? toShop(row) : defaults;
+}
+
+function toShop(row: NonNullable<Awaited<ReturnType<typeof lockShop>>>): Shop {
+  const { id: _id, ...shop } = row;
+  return shop;
+}
+
+/**
+ * An admin changes the shop's settings; the public pages and checkout use them at once. On a fresh
+ * install the first save starts from the defaults the public pages were showing.
+ */
+export async function updateShop(
+  db: Database,
+  actorUserId: string,
+  changes: UpdateShop,
+  defaults: Shop,
+): Promise<Shop> {
+  return db.transaction(async (tx) => {
+    const before = (await lockShop(tx)) ?? (await insertShopRow(tx, defaults));
+    const after = await updateShopRow(tx, changes);
+    await recordAudit(tx, {
+      actorUserId,
+      entity: 'shop',
+      entityId: '1',
+      action: 'update',
+      before: toShop(before),
+      after: toShop(after),
+    });
+    return toShop(after);
+  });
 }
