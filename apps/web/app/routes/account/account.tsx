@@ -1,5 +1,6 @@
 import type { InventoryItem } from '@barbershop/contract';
 import { Link } from 'react-router';
+import { buttonClass } from '../../components/button.tsx';
 import { InventoryTable } from '../../features/account/inventory-table.tsx';
 import { loadSignedIn } from '../../features/auth/load-signed-in.ts';
 import { serverApi } from '../../lib/api.ts';
@@ -30,10 +31,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
             </p>
           )}
         </div>
-        <Link
-          to="/account/orders"
-          className="inline-flex min-h-11 items-center rounded bg-charcoal px-5 font-display uppercase tracking-wide text-paper hover:bg-ink"
-        >
+        <Link to="/account/orders" className={buttonClass()}>
           Orders
         </Link>
       </div>
