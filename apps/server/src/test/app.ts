@@ -10,14 +10,17 @@ import { localMediaStorage } from '../modules/media/media.storage.ts';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>> & { handle: DatabaseHandle };
 
-/** The real server (API only) on a fresh migrated database, with media in a temporary directory. */
+/**
+ * The real server (API only) on a fresh migrated database, with media in a temporary directory, or
+ * in the bucket the env names (S3_BUCKET and S3_ENDPOINT of a stand-in).
+ */
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'barbershop-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(32), ...env });
   const handle = await openTestDatabase();
   const app = await buildApp(config, {
     database: handle,
-    media: localMediaStorage(join(dataDir, 'media')),
+    ...(config.s3 ? {} : { media: localMediaStorage(join(dataDir, 'media')) }),
     web: false,
     logger: false,
   });
