@@ -56,8 +56,11 @@ export function ProductForm({
   const [stale, setStale] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  const set = (name: keyof Fields) => (event: { currentTarget: { value: string } }) =>
-    setFields((current) => ({ ...current, [name]: event.currentTarget.value }));
+  // The value is read at once: React clears currentTarget before a state updater runs.
+  const set = (name: keyof Fields) => (event: { currentTarget: { value: string } }) => {
+    const value = event.currentTarget.value;
+    setFields((current) => ({ ...current, [name]: value }));
+  };
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,0 +1,216 @@
+import { crc32, deflateSync } from 'node:zlib';
+import type { AdminProductDetail } from '@barbershop/contract';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { DEMO, signIn } from './sign-in.ts';
+
+// The staff dashboard: access, the sidebar at its breakpoint, products from creation to publishing,
+// items, keyboard use, and axe on every page.
+
+/** A small solid-colour PNG, made here so the test needs no fixture files. */
+function png(r: number, g: number, b: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const size = 8;
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([
+    Buffer.from([0]),
+    Buffer.from(Array.from({ length: size }, () => [r, g, b]).flat()),
+  ]);
+  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Client-side controls work once the page has hydrated; its scripts have all loaded by network idle. */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+}
+
+async function signInAsStaff(page: Page) {
+  await open(page, '/');
+  await signIn(page, DEMO.staff);
+}
+
+test('a customer opening a dashboard page is sent to /sign-in with the reason', async ({ page }) => {
+  await open(page, '/');
+  await signIn(page, DEMO.customer);
+  await page.goto('/dashboard/products');
+  await expect(page).toHaveURL(/\/sign-in\?/);
+  await expect(page.getByRole('alert')).toHaveText('You are not authorized to access this page');
+});
+
+test('the sidebar is always shown from 1280 px and toggled below', async ({ page, checkA11y }) => {
+  await signInAsStaff(page);
+  const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await open(page, '/dashboard');
+  await expect(sidebar).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeHidden();
+  expect((await sidebar.boundingBox())?.width).toBe(280);
+
+  await page.setViewportSize({ width: 1279, height: 800 });
+  await expect(sidebar).toBeHidden();
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await expect(sidebar).toBeVisible();
+  await expect(page.getByTestId('sidebar-overlay')).toBeVisible();
+  await checkA11y();
+  await sidebar.getByRole('link', { name: 'Products' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/products$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+  await expect(sidebar).toBeHidden();
+  await expect(page.getByTestId('sidebar-overlay')).toBeHidden();
+});
+
+test('staff create a product with three images, publish it and work its items', async ({
+  page,
+  context,
+  checkA11y,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signInAsStaff(page);
+  const name = `E2E Cap ${Date.now()}`;
+
+  await open(page, '/dashboard/products/create');
+  await checkA11y();
+  // Required fields are checked before anything is sent.
+  await page.getByRole('button', { name: 'Create product' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('Product not created');
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await page.getByRole('textbox', { name: 'Description' }).fill('A cap made by the end-to-end test.');
+  await page.getByRole('textbox', { name: 'Pricing (dollars)' }).fill('25');
+  await page.getByRole('combobox', { name: 'Category' }).selectOption('Hats');
+  await page.getByRole('checkbox', { name: 'One Size Fits All' }).check();
+  await page.getByLabel('One Size Fits All in stock').fill('5');
+  await page.getByLabel('Add images').setInputFiles([
+    { name: 'red.png', mimeType: 'image/png', buffer: png(200, 30, 30) },
+    { name: 'green.png', mimeType: 'image/png', buffer: png(30, 200, 30) },
+    { name: 'blue.png', mimeType: 'image/png', buffer: png(30, 30, 200) },
+  ]);
+  await expect(page.getByRole('button', { name: /^Remove image/ })).toHaveCount(3);
+  await page.getByRole('button', { name: 'Move image 3 earlier' }).click();
+  await expect(page.getByRole('img', { name: /^2: blue\.png/ })).toBeVisible();
+  await checkA11y();
+  await page.getByRole('button', { name: 'Create product' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard\/products$/);
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('DRAFT');
+  await expect(row).toContainText('$25.00');
+  await checkA11y();
+
+  await row.getByRole('link', { name: `View ${name}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('PUBLISHED', { exact: true })).toBeVisible();
+  // The public store is another branch's work; the staff API shows what it will publish.
+  const listed = (await (
+    await page.request.get(`/api/products/${encodeURIComponent(name)}`)
+  ).json()) as AdminProductDetail;
+  expect(listed.published).toBe(true);
+  expect(listed.images).toHaveLength(3);
+
+  // Walk-in items, then one through printing and ready.
+  await page.getByLabel('Count').fill('2');
+  await page.getByRole('button', { name: 'Add items' }).click();
+  await expect(page.getByText('2 items added')).toBeVisible();
+  const statuses = page.getByRole('combobox', { name: /^Status of item/ });
+  await expect(statuses).toHaveCount(2);
+  const label = await statuses.first().getAttribute('aria-label');
+  const itemId = label?.replace('Status of item ', '') ?? '';
+  const status = page.getByRole('combobox', { name: `Status of item ${itemId}` });
+  await status.selectOption('printing');
+  await expect(page.getByText('Item link copied to the clipboard')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    new URL(`/store/${listed.slug}/${itemId}`, page.url()).href,
+  );
+  await status.selectOption('ready');
+  await expect(async () => {
+    const detail = (await (
+      await page.request.get(`/api/products/${listed.slug}`)
+    ).json()) as AdminProductDetail;
+    expect(detail.items.find((item) => item._id === itemId)?.status).toBe('ready');
+  }).toPass();
+  await checkA11y();
+
+  await page.getByRole('link', { name: `Label of item ${itemId}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Labels of ${name}` })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^QR code of / })).toHaveCount(1);
+  await checkA11y();
+
+  await open(page, `/dashboard/products/${listed.slug}/edit`);
+  await expect(page.getByRole('button', { name: /^Remove image/ })).toHaveCount(3);
+  await checkA11y();
+  await page.getByRole('textbox', { name: 'Pricing (dollars)' }).fill('30');
+  await page.getByRole('button', { name: 'Save product' }).click();
+  await expect(page.getByText('Product updated successfully')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+});
+
+test('keyboard only: open the sidebar, go to Users and search', async ({ page }) => {
+  await signInAsStaff(page);
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await open(page, '/dashboard');
+  const menu = page.getByRole('button', { name: 'Menu', exact: true });
+  await menu.focus();
+  await page.keyboard.press('Enter');
+  const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
+  await expect(sidebar).toBeVisible();
+  const users = sidebar.getByRole('link', { name: 'Users' });
+  for (
+    let step = 0;
+    step < 10 && !(await users.evaluate((link) => link === document.activeElement));
+    step++
+  ) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(users).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await expect(sidebar).toBeHidden();
+  await page.getByLabel('Search users').focus();
+  await page.keyboard.type('CASEY');
+  await expect(page.getByRole('row', { name: /casey@example\.com/ })).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(2);
+});
+
+for (const path of ['/dashboard', '/dashboard/account', '/dashboard/users', '/dashboard/barbers']) {
+  test(`axe finds nothing serious on ${path}`, async ({ page, checkA11y }) => {
+    await signInAsStaff(page);
+    await open(page, path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toBeVisible();
+    await checkA11y();
+  });
+}
+
+test('a barber has a details page', async ({ page, checkA11y }) => {
+  await signInAsStaff(page);
+  await open(page, '/dashboard/barbers');
+  const view = page.getByRole('link', { name: /^View / }).first();
+  const name = (await view.textContent())?.replace(/^View /, '') ?? '';
+  await view.click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await checkA11y();
+});
