@@ -214,3 +214,25 @@ test('a barber has a details page', async ({ page, checkA11y }) => {
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await checkA11y();
 });
+
+test('shop settings are for admins: staff are refused, an admin sees every field', async ({
+  page,
+  checkA11y,
+}) => {
+  await signInAsStaff(page);
+  await page.goto('/dashboard/settings');
+  await expect(page).toHaveURL(/\/sign-in\?/);
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+    'You are not authorized to access this page',
+  );
+
+  await page.context().clearCookies();
+  await open(page, '/');
+  await signIn(page, DEMO.admin);
+  await open(page, '/dashboard/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Shop Settings' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Shop name' })).not.toHaveValue('');
+  await expect(page.getByRole('textbox', { name: 'Sales tax rate (%)' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Opening hours' })).toBeVisible();
+  await checkA11y();
+});

@@ -25,6 +25,7 @@ export default [
       route('products/:productName/edit', 'routes/dashboard/product-edit.tsx'),
       route('products/:productName/labels', 'routes/dashboard/product-labels.tsx'),
       route('users', 'routes/dashboard/users.tsx'),
+      route('settings', 'routes/dashboard/settings.tsx'),
       route('barbers', 'routes/dashboard/barbers.tsx'),
       route('barbers/:id', 'routes/dashboard/barber.tsx'),
     ]),

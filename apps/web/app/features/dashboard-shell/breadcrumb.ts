@@ -5,7 +5,12 @@ const LABELS: Record<string, string> = { dashboard: 'Dashboard' };
 
 function label(segment: string): string {
   const text = decodeURIComponent(segment);
-  return LABELS[text] ?? text.replace(/-/g, ' ').replace(/(^|\s)(\p{Ll})/gu, (_, space: string, letter: string) => space + letter.toUpperCase());
+  return (
+    LABELS[text] ??
+    text
+      .replace(/-/g, ' ')
+      .replace(/(^|\s)(\p{Ll})/gu, (_, space: string, letter: string) => space + letter.toUpperCase())
+  );
 }
 
 /**
