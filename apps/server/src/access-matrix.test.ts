@@ -1,5 +1,11 @@
 import { schema } from '@barbershop/db';
-import { createBarber, createOrder, createProduct, createUser } from '@barbershop/db/factories';
+import {
+  createBarber,
+  createOrder,
+  createProduct,
+  createUser,
+  DEFAULT_HOURS,
+} from '@barbershop/db/factories';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './test/app.ts';
@@ -20,6 +26,7 @@ type Fixtures = {
   productSlug: string;
   itemId: string;
   archivedId: string;
+  spareBarberId: string;
   /** The product's version now, for an edit that must not be stale. */
   productVersion: () => Promise<number>;
 };
@@ -47,6 +54,28 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/shop': { expect: PUBLIC },
   'GET /api/barbers': { expect: PUBLIC },
   'GET /api/barbers/{gid}': { expect: PUBLIC, params: (f) => ({ gid: f.barberId }) },
+  'PUT /api/shop': { expect: ADMIN, body: () => ({ phone: '7195550143' }) },
+  'GET /api/dashboard/barbers': { expect: STAFF },
+  'GET /api/dashboard/barbers/{gid}': { expect: STAFF, params: (f) => ({ gid: f.barberId }) },
+  // A fresh name per call, so each role's create is about access, not a taken name.
+  'POST /api/barbers': {
+    expect: ADMIN,
+    body: () => ({
+      name: `Matrix Barber ${Math.random()}`,
+      address: '1 Main St, Colorado Springs, CO',
+      phone: '7195550100',
+      email: 'matrix@example.com',
+      hours: DEFAULT_HOURS,
+    }),
+  },
+  'PUT /api/barbers/{gid}': {
+    expect: ADMIN,
+    params: (f) => ({ gid: f.barberId }),
+    body: () => ({ nickname: 'Matrix' }),
+  },
+  // The one admin call removes the spare barber.
+  'DELETE /api/barbers/{gid}': { expect: ADMIN, params: (f) => ({ gid: f.spareBarberId }) },
+  'GET /api/dashboard/overview': { expect: STAFF },
 
   // Sign-in redirects everyone to the identity provider; a callback without a sign-in in progress
   // redirects to the sign-in page with a message.
@@ -144,6 +173,7 @@ describe('access matrix', () => {
       productSlug: product.slug,
       itemId: order.items[0]!.id,
       archivedId: archived.id,
+      spareBarberId: (await createBarber(app.db)).id,
       productVersion: async () => {
         const [row] = await app.db.select().from(schema.products).where(eq(schema.products.id, product.id));
         return row!.version;

@@ -12,6 +12,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { devIdpRoutes } from './modules/auth/dev-idp/dev-idp.routes.ts';
 import { DEV_IDP_PATH } from './modules/auth/dev-idp/dev-idp.settings.ts';
 import { barbersRoutes } from './modules/barbers/barbers.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { type MediaStorage, mediaStorageFor } from './modules/media/media.storage.ts';
@@ -90,11 +91,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       // Forms with images; each upload route sets its own limits when it reads the parts.
       await api.register(multipart, { limits: { files: 0, fileSize: 0 } });
       await api.register(shopRoutes);
-      await api.register(barbersRoutes);
+      await api.register(barbersRoutes, { config });
       await api.register(authRoutes, { config });
       await api.register(usersRoutes);
       await api.register(ordersRoutes);
       await api.register(productsRoutes);
+      await api.register(dashboardRoutes);
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async () => {
         throw new AppError('not_found', 'No such API route.');
       });

@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './barbers.ts';
+export * from './dashboard.ts';
 export * from './domain.ts';
 export * from './errors.ts';
 export * from './format.ts';

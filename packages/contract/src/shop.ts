@@ -29,3 +29,23 @@ export const ShopSchema = z.object({
   salesTaxRate: z.number().min(0).max(0.5),
 });
 export type Shop = z.infer<typeof ShopSchema>;
+
+/** PUT /shop (admin): any of the settings; what is left out stays as it is. */
+export const UpdateShopSchema = z
+  .strictObject({
+    name: z.string().trim().min(1, 'Name is required').max(80),
+    phone: z.string().trim().min(7, 'Phone is required').max(30),
+    email: z.email('Email is not valid'),
+    address: AddressSchema.strict(),
+    lat: z.number().min(-90).max(90).nullable(),
+    lng: z.number().min(-180).max(180).nullable(),
+    socialLinks: z.array(SocialLinkSchema.strict()).max(10),
+    hours: OpeningHoursSchema,
+    salesTaxRate: z
+      .number()
+      .min(0, 'Sales tax rate must be 0 or more')
+      .max(0.5, 'Sales tax rate must be at most 0.5 (50%)'),
+  })
+  .partial()
+  .refine((changes) => Object.keys(changes).length > 0, 'Send at least one setting');
+export type UpdateShop = z.infer<typeof UpdateShopSchema>;

@@ -1,4 +1,4 @@
-import { type Database, type DatabaseHandle, openDatabase } from '@barbershop/db';
+import { type Database, type DatabaseHandle, openDatabase, type Transaction } from '@barbershop/db';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -45,9 +45,25 @@ export const databasePlugin = fp(
 );
 
 /** True when the error, or one it wraps (Drizzle wraps driver errors), is a unique-constraint violation. */
-export function isUniqueViolation(error: unknown): boolean {
+function isUniqueViolation(error: unknown): boolean {
   for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     if ((e as { code?: unknown }).code === '23505') return true;
   }
   return false;
+}
+
+/**
+ * Runs `work` in one transaction. A unique violation (another request raced past the service's own
+ * check for a taken name) is answered as that check would have: `conflict()`.
+ */
+export async function transactionOrConflict<T>(
+  db: Database,
+  conflict: () => Error,
+  work: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  try {
+    return await db.transaction(work);
+  } catch (error) {
+    throw isUniqueViolation(error) ? conflict() : error;
+  }
 }

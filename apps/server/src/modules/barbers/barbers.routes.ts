@@ -1,11 +1,40 @@
-import { BarberSchema } from '@barbershop/contract';
-import type { FastifyInstance } from 'fastify';
+import {
+  AdminBarberSchema,
+  BarberSchema,
+  CreateBarberSchema,
+  UpdateBarberSchema,
+} from '@barbershop/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getBarber, listBarbers } from './barbers.service.ts';
+import type { Config } from '../../config.ts';
+import { parseForm, withUpload } from '../media/uploads.ts';
+import {
+  type BarberDeps,
+  createBarber,
+  deleteBarber,
+  getAdminBarber,
+  getBarber,
+  listAdminBarbers,
+  listBarbers,
+  updateBarber,
+} from './barbers.service.ts';
+import { geocodeAddress } from './geocoding.ts';
 
-export async function barbersRoutes(app: FastifyInstance) {
+/** A portrait and six gallery images. */
+const MAX_BARBER_FILES = 7;
+const GidParams = z.object({ gid: z.string() });
+const MULTIPART_DOC =
+  'multipart/form-data: `form` (the JSON of the barber) and up to 7 `images` files (10 MB and 40 megapixels each); `photo` and `gallery` slots name them as { upload: n }. A JSON body is taken as the form, without files.';
+
+export async function barbersRoutes(app: FastifyInstance, { config }: { config: Pick<Config, 'maps'> }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const deps = (request: FastifyRequest): BarberDeps => ({
+    db: app.db,
+    storage: app.media,
+    geocode: (address) => geocodeAddress(config, address, request.log),
+  });
+
   r.get(
     '/barbers',
     {
@@ -25,5 +54,82 @@ export async function barbersRoutes(app: FastifyInstance) {
       schema: { tags: ['barbers'], params: z.object({ gid: z.uuid() }), response: { 200: BarberSchema } },
     },
     (request) => getBarber(app.db, request.params.gid),
+  );
+  r.get(
+    '/dashboard/barbers',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['barbers'],
+        summary: 'Every barber, inactive ones too, with media keys for the edit form',
+        response: { 200: z.array(AdminBarberSchema) },
+      },
+    },
+    () => listAdminBarbers(app.db),
+  );
+  r.get(
+    '/dashboard/barbers/:gid',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['barbers'],
+        summary: 'One barber, active or not',
+        params: GidParams,
+        response: { 200: AdminBarberSchema },
+      },
+    },
+    (request) => getAdminBarber(app.db, request.params.gid),
+  );
+  r.post(
+    '/barbers',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['barbers'],
+        summary: 'Add a barber; the address is geocoded (409 when the name is taken)',
+        description: MULTIPART_DOC,
+        response: { 200: AdminBarberSchema },
+      },
+    },
+    (request) =>
+      withUpload(request, MAX_BARBER_FILES, ({ form, files }) =>
+        createBarber(deps(request), request.user!.id, parseForm(CreateBarberSchema, form), files),
+      ),
+  );
+  r.put(
+    '/barbers/:gid',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['barbers'],
+        summary: 'Change the fields sent; a new address is geocoded again',
+        description: MULTIPART_DOC,
+        params: GidParams,
+        response: { 200: AdminBarberSchema },
+      },
+    },
+    (request) =>
+      withUpload(request, MAX_BARBER_FILES, ({ form, files }) =>
+        updateBarber(
+          deps(request),
+          request.user!.id,
+          request.params.gid,
+          parseForm(UpdateBarberSchema, form),
+          files,
+        ),
+      ),
+  );
+  r.delete(
+    '/barbers/:gid',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['barbers'],
+        summary: 'Remove a barber and their services',
+        params: GidParams,
+        response: { 200: AdminBarberSchema },
+      },
+    },
+    (request) => deleteBarber(app.db, request.user!.id, request.params.gid),
   );
 }

@@ -1,8 +1,32 @@
-import type { Barber } from '@barbershop/contract';
-import type { Executor } from '@barbershop/db';
+import {
+  type AdminBarber,
+  type Barber,
+  type CreateBarber,
+  type ImageSlot,
+  slugify,
+  type UpdateBarber,
+} from '@barbershop/contract';
+import type { Database, Executor } from '@barbershop/db';
+import { z } from 'zod';
+import { transactionOrConflict } from '../../plugins/database.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
 import { imageFromKey } from '../media/images.ts';
-import { type BarberWithServices, listActiveBarbers } from './barbers.repository.ts';
+import type { MediaStorage } from '../media/media.storage.ts';
+import { resolveImageSlots, storeUploads } from '../media/uploads.ts';
+import {
+  type BarberValues,
+  type BarberWithServices,
+  deleteBarberRow,
+  findBarberForUpdate,
+  insertBarber,
+  listActiveBarbers,
+  listAllBarbers,
+  replaceServices,
+  slugTaken,
+  updateBarberRow,
+} from './barbers.repository.ts';
+import type { Coordinates } from './geocoding.ts';
 
 function toBarber(row: BarberWithServices): Barber {
   return {
@@ -43,4 +67,214 @@ export async function getBarber(db: Executor, gid: string): Promise<Barber> {
   const [row] = await listActiveBarbers(db, gid);
   if (!row) throw new AppError('not_found', 'No such barber.');
   return toBarber(row);
+}
+
+function toAdminBarber(row: BarberWithServices): AdminBarber {
+  return {
+    ...toBarber(row),
+    active: row.active,
+    position: row.position,
+    photoKey: row.photo,
+    galleryKeys: row.gallery,
+  };
+}
+
+const noSuchBarber = () => new AppError('not_found', 'No such barber.');
+const isUuid = (value: string) => z.uuid().safeParse(value).success;
+
+/** Every barber, inactive ones too, for the dashboard. */
+export async function listAdminBarbers(db: Executor): Promise<AdminBarber[]> {
+  return (await listAllBarbers(db)).map(toAdminBarber);
+}
+
+/** One barber, active or not, for the dashboard; 404 for an unknown or malformed gid. */
+export async function getAdminBarber(db: Executor, gid: string): Promise<AdminBarber> {
+  const [row] = isUuid(gid) ? await listAllBarbers(db, gid) : [];
+  if (!row) throw noSuchBarber();
+  return toAdminBarber(row);
+}
+
+/** What saving a barber needs besides the database: media storage and the geocoder. */
+export type BarberDeps = {
+  db: Database;
+  storage: MediaStorage;
+  /** The address's coordinates, or null (no geocoder configured, no match, or no answer). */
+  geocode: (address: string) => Promise<Coordinates | null>;
+};
+
+function nameConflict(name: string) {
+  return new AppError('conflict', `Name must be unique! A barber named "${name}" already exists.`);
+}
+
+/** Photo and gallery slots to media keys; uploads are shared by both, numbered in the request. */
+async function resolveImages(
+  storage: MediaStorage,
+  form: { photo?: ImageSlot | null | undefined; gallery?: ImageSlot[] | undefined },
+  files: string[],
+  current: string[],
+) {
+  const uploaded = await storeUploads(storage, files);
+  const photo =
+    form.photo === undefined
+      ? undefined
+      : form.photo === null
+        ? null
+        : ((await resolveImageSlots(storage, [form.photo], uploaded, current, 'photo'))[0] ?? null);
+  const gallery =
+    form.gallery === undefined
+      ? undefined
+      : await resolveImageSlots(storage, form.gallery, uploaded, current, 'gallery');
+  return { photo, gallery };
+}
+
+/**
+ * Where the barber's map pin goes: the geocoded address when it is new or changed and the geocoder
+ * finds it; otherwise the coordinates typed in the form; otherwise the ones the barber had.
+ */
+async function placeOf(
+  deps: BarberDeps,
+  form: { address?: string | undefined; lat?: number | null | undefined; lng?: number | null | undefined },
+  previous: { address: string; lat: number | null; lng: number | null } | null,
+): Promise<{ lat: number | null; lng: number | null }> {
+  const address = form.address ?? previous?.address;
+  if (address && address !== previous?.address) {
+    const found = await deps.geocode(address);
+    if (found) return found;
+  }
+  if (form.lat !== undefined || form.lng !== undefined) {
+    const lat = form.lat ?? null;
+    const lng = form.lng ?? null;
+    if ((lat === null) !== (lng === null))
+      throw new AppError('bad_request', 'form.lng: give both lat and lng, or neither');
+    return { lat, lng };
+  }
+  return { lat: previous?.lat ?? null, lng: previous?.lng ?? null };
+}
+
+function serviceValues(services: NonNullable<UpdateBarber['services']>) {
+  return services.map((service) => ({
+    name: service.name,
+    description: service.description,
+    priceCents: Math.round(service.price * 100),
+    durationMin: service.duration,
+  }));
+}
+
+/** The row columns an edit form's fields map to (SPEC.md's booksyUrl is booking_url). */
+function rowValues(form: UpdateBarber): Partial<BarberValues> {
+  const {
+    lat: _lat,
+    lng: _lng,
+    photo: _photo,
+    gallery: _gallery,
+    services: _services,
+    booksyUrl,
+    ...fields
+  } = form;
+  return {
+    ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
+    ...(form.name === undefined ? {} : { slug: slugify(form.name) }),
+    ...(booksyUrl === undefined ? {} : { bookingUrl: booksyUrl }),
+  };
+}
+
+/** Adds a barber: the address is geocoded, images go through the upload pipeline. */
+export async function createBarber(
+  deps: BarberDeps,
+  actorUserId: string,
+  form: CreateBarber,
+  files: string[],
+): Promise<AdminBarber> {
+  const slug = slugify(form.name);
+  if (!slug) throw new AppError('bad_request', 'form.name: must contain a letter or a digit');
+  if (await slugTaken(deps.db, slug)) throw nameConflict(form.name);
+  const images = await resolveImages(deps.storage, form, files, []);
+  const place = await placeOf(deps, form, null);
+  return transactionOrConflict(
+    deps.db,
+    () => nameConflict(form.name),
+    async (tx) => {
+      const row = await insertBarber(tx, {
+        ...(rowValues(form) as BarberValues),
+        slug,
+        photo: images.photo ?? null,
+        gallery: images.gallery ?? [],
+        ...place,
+      });
+      await replaceServices(tx, row.id, serviceValues(form.services));
+      const [saved] = await listAllBarbers(tx, row.id);
+      const barber = toAdminBarber(saved!);
+      await recordAudit(tx, {
+        actorUserId,
+        entity: 'barber',
+        entityId: row.id,
+        action: 'create',
+        before: null,
+        after: barber,
+      });
+      return barber;
+    },
+  );
+}
+
+/** Changes the fields sent; a new address is geocoded again. */
+export async function updateBarber(
+  deps: BarberDeps,
+  actorUserId: string,
+  gid: string,
+  form: UpdateBarber,
+  files: string[],
+): Promise<AdminBarber> {
+  const existing = await getAdminBarber(deps.db, gid);
+  const slug = form.name === undefined ? undefined : slugify(form.name);
+  if (slug === '') throw new AppError('bad_request', 'form.name: must contain a letter or a digit');
+  if (slug && (await slugTaken(deps.db, slug, gid))) throw nameConflict(form.name!);
+  const current = [...(existing.photoKey ? [existing.photoKey] : []), ...existing.galleryKeys];
+  const images = await resolveImages(deps.storage, form, files, current);
+  const place = await placeOf(deps, form, existing);
+  return transactionOrConflict(
+    deps.db,
+    () => nameConflict(form.name ?? existing.name),
+    async (tx) => {
+      if (!(await findBarberForUpdate(tx, gid))) throw noSuchBarber();
+      await updateBarberRow(tx, gid, {
+        ...rowValues(form),
+        ...(images.photo === undefined ? {} : { photo: images.photo }),
+        ...(images.gallery === undefined ? {} : { gallery: images.gallery }),
+        ...place,
+      });
+      if (form.services) await replaceServices(tx, gid, serviceValues(form.services));
+      const [saved] = await listAllBarbers(tx, gid);
+      const barber = toAdminBarber(saved!);
+      await recordAudit(tx, {
+        actorUserId,
+        entity: 'barber',
+        entityId: gid,
+        action: 'update',
+        before: existing,
+        after: barber,
+      });
+      return barber;
+    },
+  );
+}
+
+/** Removes a barber and their services; the public pages stop showing them at once. */
+export async function deleteBarber(db: Database, actorUserId: string, gid: string): Promise<AdminBarber> {
+  if (!isUuid(gid)) throw noSuchBarber();
+  return db.transaction(async (tx) => {
+    if (!(await findBarberForUpdate(tx, gid))) throw noSuchBarber();
+    const [row] = await listAllBarbers(tx, gid);
+    const barber = toAdminBarber(row!);
+    await deleteBarberRow(tx, gid);
+    await recordAudit(tx, {
+      actorUserId,
+      entity: 'barber',
+      entityId: gid,
+      action: 'delete',
+      before: barber,
+      after: null,
+    });
+    return barber;
+  });
 }

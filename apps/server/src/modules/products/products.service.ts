@@ -14,7 +14,7 @@ import {
 } from '@barbershop/contract';
 import type { Database, Executor } from '@barbershop/db';
 import { z } from 'zod';
-import { isUniqueViolation } from '../../plugins/database.ts';
+import { transactionOrConflict } from '../../plugins/database.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { imageFromKey } from '../media/images.ts';
@@ -114,16 +114,6 @@ export async function getAdminProduct(db: Database, name: string): Promise<Admin
   return detailOf(db, row);
 }
 
-/** A unique violation raced past the check: the same answer as the check's. */
-async function inTransaction<T>(db: Database, name: string | undefined, work: (tx: Executor) => Promise<T>) {
-  try {
-    return await db.transaction(work);
-  } catch (error) {
-    if (name !== undefined && isUniqueViolation(error)) throw nameConflict(name);
-    throw error;
-  }
-}
-
 /**
  * Creates a product from the dashboard form and its uploaded files (already on disk). The name
  * must be free among live products; images are decoded, stripped and stored before the row is
@@ -143,28 +133,32 @@ export async function createProduct(
   const imageKeys = form.images
     ? await resolveImageSlots(storage, form.images, uploaded, [], 'images')
     : uploaded;
-  return inTransaction(db, form.name, async (tx) => {
-    const row = await insertProduct(tx, {
-      name: form.name,
-      slug,
-      description: form.description,
-      priceCents: Math.round(form.pricing * 100),
-      category: form.category,
-      published: form.published,
-    });
-    await replaceImages(tx, row.id, imageKeys);
-    await replaceStock(tx, row.id, form.sizes);
-    const detail = await detailOf(tx, row);
-    await recordAudit(tx, {
-      actorUserId,
-      entity: 'product',
-      entityId: row.id,
-      action: 'create',
-      before: null,
-      after: snapshot(detail),
-    });
-    return detail;
-  });
+  return transactionOrConflict(
+    db,
+    () => nameConflict(form.name),
+    async (tx) => {
+      const row = await insertProduct(tx, {
+        name: form.name,
+        slug,
+        description: form.description,
+        priceCents: Math.round(form.pricing * 100),
+        category: form.category,
+        published: form.published,
+      });
+      await replaceImages(tx, row.id, imageKeys);
+      await replaceStock(tx, row.id, form.sizes);
+      const detail = await detailOf(tx, row);
+      await recordAudit(tx, {
+        actorUserId,
+        entity: 'product',
+        entityId: row.id,
+        action: 'create',
+        before: null,
+        after: snapshot(detail),
+      });
+      return detail;
+    },
+  );
 }
 
 /**
@@ -192,46 +186,51 @@ export async function updateProduct(
     ? await resolveImageSlots(storage, form.images, uploaded, current, 'images')
     : undefined;
 
-  return inTransaction(db, form.name, async (tx) => {
-    const row = await findLiveProductById(tx, found.id, { lock: true });
-    if (!row) throw notFound();
-    if (row.version !== form.version) {
-      throw new AppError(
-        'conflict',
-        `Someone else saved this product since you opened it (version ${row.version}, yours ${form.version}). Reload it and make your changes again.`,
-      );
-    }
-    const before = await detailOf(tx, row);
-    const changes: ProductChanges = {
-      ...(form.name === undefined ? {} : { name: form.name, slug }),
-      ...(form.description === undefined ? {} : { description: form.description }),
-      ...(form.pricing === undefined ? {} : { priceCents: Math.round(form.pricing * 100) }),
-      ...(form.category === undefined ? {} : { category: form.category }),
-    };
-    const updated = await updateProductRow(tx, row.id, changes);
-    if (imageKeys) await replaceImages(tx, row.id, imageKeys);
-    if (form.sizes) await replaceStock(tx, row.id, form.sizes);
-    const after = await detailOf(tx, updated);
-    await recordAudit(tx, {
-      actorUserId,
-      entity: 'product',
-      entityId: row.id,
-      action: 'update',
-      before: snapshot(before),
-      after: snapshot(after),
-    });
-    if (form.sizes) {
+  // A rename that races another save of the same name gets the same 409 as the check above.
+  return transactionOrConflict(
+    db,
+    () => nameConflict(form.name ?? found.name),
+    async (tx) => {
+      const row = await findLiveProductById(tx, found.id, { lock: true });
+      if (!row) throw notFound();
+      if (row.version !== form.version) {
+        throw new AppError(
+          'conflict',
+          `Someone else saved this product since you opened it (version ${row.version}, yours ${form.version}). Reload it and make your changes again.`,
+        );
+      }
+      const before = await detailOf(tx, row);
+      const changes: ProductChanges = {
+        ...(form.name === undefined ? {} : { name: form.name, slug }),
+        ...(form.description === undefined ? {} : { description: form.description }),
+        ...(form.pricing === undefined ? {} : { priceCents: Math.round(form.pricing * 100) }),
+        ...(form.category === undefined ? {} : { category: form.category }),
+      };
+      const updated = await updateProductRow(tx, row.id, changes);
+      if (imageKeys) await replaceImages(tx, row.id, imageKeys);
+      if (form.sizes) await replaceStock(tx, row.id, form.sizes);
+      const after = await detailOf(tx, updated);
       await recordAudit(tx, {
         actorUserId,
-        entity: 'stock',
+        entity: 'product',
         entityId: row.id,
-        action: 'set',
-        before: before.stock,
-        after: after.stock,
+        action: 'update',
+        before: snapshot(before),
+        after: snapshot(after),
       });
-    }
-    return after;
-  });
+      if (form.sizes) {
+        await recordAudit(tx, {
+          actorUserId,
+          entity: 'stock',
+          entityId: row.id,
+          action: 'set',
+          before: before.stock,
+          after: after.stock,
+        });
+      }
+      return after;
+    },
+  );
 }
 
 /** Flips published or archived on a live product; archiving hides it from the store. */

@@ -318,4 +318,51 @@ describe('staff product API', () => {
     expect(now.version).toBe(2);
     expect(await auditRows(product.id)).toHaveLength(2);
   });
+
+  // Real races on PostgreSQL (the postgres project); PGlite runs one query at a time, so there the
+  // same requests merely take turns, and the outcome must be the same.
+  describe('at the same time', () => {
+    it('two edits from the same version: one is saved, the other is refused, nothing is lost silently', async () => {
+      const product = await createProduct(app.db, { name: 'Logo Hoodie' });
+      const [a, b] = await Promise.all([
+        send('PUT', '/api/products/logo-hoodie', { description: 'Edit A.', version: 1 }),
+        send('PUT', '/api/products/logo-hoodie', { pricing: 70, version: 1 }, admin),
+      ]);
+      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+      const now = json<AdminProductDetail>(await call('GET', '/api/products/logo-hoodie'));
+      expect(now.version).toBe(2);
+      // Exactly the saved edit shows; the refused one left no trace.
+      expect({ description: now.description, pricing: now.pricing }).toEqual(
+        a.statusCode === 200
+          ? { description: 'Edit A.', pricing: 25 }
+          : { description: product.description, pricing: 70 },
+      );
+      expect(await auditRows(product.id)).toHaveLength(1);
+    });
+
+    it('two creates of the same name: one product, one 409', async () => {
+      const [a, b] = await Promise.all([
+        send('POST', '/api/products', HOODIE),
+        send('POST', '/api/products', { ...HOODIE, name: 'LOGO HOODIE' }, admin),
+      ]);
+      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+      const refused = a.statusCode === 409 ? a : b;
+      expect(refused.json().error.message).toMatch(/^Name must be unique!/);
+      expect(await app.db.select().from(schema.products)).toHaveLength(1);
+    });
+
+    it('two staff changing two items of one product: both changes stay', async () => {
+      const product = await createProduct(app.db, { name: 'Logo Hoodie' });
+      const first = await createItem(app.db, { productId: product.id, size: 'Small' });
+      const second = await createItem(app.db, { productId: product.id, size: 'Large' });
+      const responses = await Promise.all([
+        call('PATCH', `/api/products/logo-hoodie/items/${first.id}`, { status: 'ready' }),
+        call('PATCH', `/api/products/logo-hoodie/items/${second.id}`, { owner: 'owned' }, admin),
+      ]);
+      expect(responses.map((r) => r.statusCode)).toEqual([200, 200]);
+      const items = json<AdminProductDetail>(await call('GET', '/api/products/logo-hoodie')).items;
+      expect(items.find((i) => i._id === first.id)).toMatchObject({ status: 'ready', owner: '' });
+      expect(items.find((i) => i._id === second.id)).toMatchObject({ status: 'printing', owner: 'owned' });
+    });
+  });
 });

@@ -1,11 +1,13 @@
-import { ShopSchema } from '@barbershop/contract';
+import { ShopSchema, UpdateShopSchema } from '@barbershop/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../plugins/errors.ts';
 import { findShop } from './shop.repository.ts';
+import { updateShop } from './shop.service.ts';
 
 export async function shopRoutes(app: FastifyInstance) {
-  app.withTypeProvider<ZodTypeProvider>().get(
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
     '/shop',
     {
       config: { access: 'public' },
@@ -20,5 +22,19 @@ export async function shopRoutes(app: FastifyInstance) {
       if (!shop) throw new AppError('not_found', 'The shop has not been set up yet.');
       return shop;
     },
+  );
+  r.put(
+    '/shop',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['shop'],
+        summary:
+          'Change any of the settings: name, phone, email, address, hours, social links, sales tax rate',
+        body: UpdateShopSchema,
+        response: { 200: ShopSchema },
+      },
+    },
+    (request) => updateShop(app.db, request.user!.id, request.body),
   );
 }

@@ -1,7 +1,9 @@
 import type { Shop } from '@barbershop/contract';
 import { schema } from '@barbershop/db';
+import { createUser } from '@barbershop/db/factories';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { signInAs } from '../../test/sessions.ts';
 
 const SHOP: Shop = {
   name: 'Gold Standard Barbershop',
@@ -60,5 +62,66 @@ describe('shop API', () => {
     await app.handle.db.insert(schema.shop).values(SHOP);
     const response = await app.inject({ url: '/api/shop', headers: { cookie: 'session=forged' } });
     expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('shop settings', () => {
+  let app: TestApp;
+  let admin: string;
+  beforeEach(async () => {
+    app = await buildTestApp();
+    await app.db.insert(schema.shop).values({ id: 1, ...SHOP });
+    admin = await signInAs(app, await createUser(app.db, { accessLevel: 2 }));
+  });
+  afterEach(() => app.close());
+
+  const put = (payload: object) =>
+    app.inject({
+      method: 'PUT',
+      url: '/api/shop',
+      payload,
+      headers: { cookie: admin, 'sec-fetch-site': 'same-origin' },
+    });
+
+  it('changes the settings sent, keeps the rest, shows them at once and records who changed what', async () => {
+    const hours = { ...SHOP.hours, saturday: [['10:00', '14:00']] };
+    const response = await put({
+      name: 'Gold Standard Barbers',
+      phone: '7195550199',
+      hours,
+      socialLinks: [{ label: 'TikTok', url: 'https://www.tiktok.com/@goldstandard' }],
+      salesTaxRate: 0.0825,
+    });
+    expect(response.statusCode).toBe(200);
+    const expected = {
+      ...SHOP,
+      name: 'Gold Standard Barbers',
+      phone: '7195550199',
+      hours,
+      socialLinks: [{ label: 'TikTok', url: 'https://www.tiktok.com/@goldstandard' }],
+      salesTaxRate: 0.0825,
+    };
+    expect(response.json()).toEqual(expected);
+    expect((await app.inject('/api/shop')).json()).toEqual(expected);
+    const [audit] = await app.db.select().from(schema.auditLog);
+    expect(audit).toMatchObject({ entity: 'shop', action: 'update', before: SHOP, after: expected });
+  });
+
+  it('names the bad field', async () => {
+    const cases: [object, string][] = [
+      [{ salesTaxRate: 0.6 }, 'body.salesTaxRate: Sales tax rate must be at most 0.5 (50%)'],
+      [{ email: 'nope' }, 'body.email: Email is not valid'],
+      [
+        { address: { ...SHOP.address, city: '' } },
+        'body.address.city: Too small: expected string to have >=1 characters',
+      ],
+      [{}, 'body: Send at least one setting'],
+    ];
+    for (const [payload, message] of cases) {
+      const response = await put(payload);
+      expect(response.statusCode, message).toBe(400);
+      expect(response.json().error.message).toBe(message);
+    }
+    expect((await app.inject('/api/shop')).json()).toEqual(SHOP);
   });
 });

@@ -1,0 +1,230 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { AdminBarber, Barber } from '@barbershop/contract';
+import { schema } from '@barbershop/db';
+import { createBarber, createUser, DEFAULT_HOURS } from '@barbershop/db/factories';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, json, type TestApp } from '../../test/app.ts';
+import { multipart } from '../../test/multipart.ts';
+import { signInAs } from '../../test/sessions.ts';
+
+const FORM = {
+  name: 'Rosa Delgado',
+  nickname: 'Razor',
+  address: '1550 Larimer St, Denver, CO 80202',
+  phone: '7195550177',
+  email: 'rosa@example.com',
+  about: 'Fades and flat-tops.',
+  instagramUrl: 'https://www.instagram.com/rosa.cuts',
+  booksyUrl: 'https://booksy.com/en-us/12345',
+  hours: {
+    ...DEFAULT_HOURS,
+    saturday: [
+      ['09:00', '12:00'],
+      ['13:00', '16:00'],
+    ],
+  },
+  services: [
+    { name: 'Skin Fade', description: 'Bald to blended.', price: 45, duration: 50 },
+    { name: 'Beard Trim', price: 25, duration: 30 },
+  ],
+  rating: 4.8,
+  reviewCount: 52,
+  position: 3,
+};
+
+/** A local stand-in for the maps geocoder: every address it is asked about is recorded. */
+const asked: string[] = [];
+let geocoder: Server;
+let geocoderBase: string;
+beforeAll(async () => {
+  geocoder = createServer((request, response) => {
+    const match = /\/geocoding\/v5\/mapbox\.places\/(.+)\.json/.exec(request.url ?? '');
+    const address = decodeURIComponent(match?.[1] ?? '');
+    asked.push(address);
+    const features = address.includes('Nowhere') ? [] : [{ center: [-104.9965, 39.7508] }];
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ features }));
+  });
+  await new Promise<void>((resolve) => geocoder.listen(0, '127.0.0.1', resolve));
+  geocoderBase = `http://127.0.0.1:${(geocoder.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((resolve) => geocoder.close(resolve)));
+
+describe('barber management', () => {
+  let app: TestApp;
+  let admin: string;
+  beforeEach(async () => {
+    asked.length = 0;
+    app = await buildTestApp({ MAPS_TOKEN: 'pk.test', MAPS_API_BASE: geocoderBase });
+    admin = await signInAs(app, await createUser(app.db, { accessLevel: 2 }));
+  });
+  afterEach(() => app.close());
+
+  const save = async (method: 'POST' | 'PUT', url: string, form: unknown, files: Buffer[] = []) => {
+    const body = await multipart(
+      form,
+      files.map((file, i) => ({ body: file, filename: `photo-${i}.png` })),
+    );
+    return app.inject({ method, url, payload: body.payload, headers: { ...body.headers, cookie: admin } });
+  };
+  const photo = (color: string) =>
+    sharp({ create: { width: 300, height: 300, channels: 3, background: color } })
+      .png()
+      .toBuffer();
+
+  it('adds a barber with every field, geocodes the address, and shows them on the public page at once', async () => {
+    const response = await save(
+      'POST',
+      '/api/barbers',
+      { ...FORM, photo: { upload: 0 }, gallery: [{ upload: 1 }, { upload: 2 }] },
+      [await photo('#111111'), await photo('#222222'), await photo('#333333')],
+    );
+    expect(response.statusCode).toBe(200);
+    const barber = json<AdminBarber>(response);
+    expect(barber).toMatchObject({
+      name: 'Rosa Delgado',
+      slug: 'rosa-delgado',
+      nickname: 'Razor',
+      lat: 39.7508,
+      lng: -104.9965,
+      booksyUrl: 'https://booksy.com/en-us/12345',
+      hours: FORM.hours,
+      services: [
+        { name: 'Skin Fade', description: 'Bald to blended.', price: 45, duration: 50 },
+        { name: 'Beard Trim', description: '', price: 25, duration: 30 },
+      ],
+      rating: 4.8,
+      reviewCount: 52,
+      active: true,
+      position: 3,
+    });
+    expect(barber.photoKey).toMatch(/^images\//);
+    expect(barber.galleryKeys).toHaveLength(2);
+    expect(asked).toEqual([FORM.address]);
+
+    const publicList = json<Barber[]>(await app.inject('/api/barbers'));
+    expect(publicList.map((b) => b.gid)).toEqual([barber.gid]);
+    expect(publicList[0]?.profilePicture.src).toBe(`/media/${barber.photoKey}-640.webp`);
+    const audit = await app.db.select().from(schema.auditLog).where(eq(schema.auditLog.entityId, barber.gid));
+    expect(audit.map((row) => row.action)).toEqual(['create']);
+  });
+
+  it('edits only the fields sent, geocodes a changed address again, and keeps coordinates otherwise', async () => {
+    const created = json<AdminBarber>(await save('POST', '/api/barbers', FORM));
+    const hours = {
+      ...DEFAULT_HOURS,
+      monday: [],
+      tuesday: [
+        ['08:00', '11:30'],
+        ['12:30', '18:00'],
+      ],
+    };
+    const edited = await save('PUT', `/api/barbers/${created.gid}`, {
+      nickname: 'The Razor',
+      hours,
+      active: false,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(json<AdminBarber>(edited)).toMatchObject({
+      name: 'Rosa Delgado',
+      nickname: 'The Razor',
+      hours,
+      active: false,
+      lat: 39.7508,
+      services: [{ name: 'Skin Fade' }, { name: 'Beard Trim' }],
+    });
+    expect(asked).toHaveLength(1);
+    // Inactive: gone from the public pages, still in the dashboard.
+    expect(json<Barber[]>(await app.inject('/api/barbers'))).toEqual([]);
+    expect((await app.inject(`/api/barbers/${created.gid}`)).statusCode).toBe(404);
+    const dashboard = await app.inject({ url: '/api/dashboard/barbers', headers: { cookie: admin } });
+    expect(json<AdminBarber[]>(dashboard).map((b) => b.gid)).toEqual([created.gid]);
+
+    // An address the geocoder cannot place: the coordinates typed in the form are used.
+    const moved = await save('PUT', `/api/barbers/${created.gid}`, {
+      address: 'Nowhere Lane 1',
+      lat: 38.8,
+      lng: -104.8,
+      services: [{ name: 'Buzz Cut', price: 20, duration: 20 }],
+    });
+    expect(json<AdminBarber>(moved)).toMatchObject({
+      address: 'Nowhere Lane 1',
+      lat: 38.8,
+      lng: -104.8,
+      services: [{ name: 'Buzz Cut', price: 20, duration: 20 }],
+    });
+    expect(asked).toEqual([FORM.address, 'Nowhere Lane 1']);
+  });
+
+  it('removes a barber: the public pages stop showing them', async () => {
+    const barber = await createBarber(app.db, { name: 'Leaving Soon' });
+    const response = await app.inject({
+      method: 'DELETE',
+      url: `/api/barbers/${barber.id}`,
+      headers: { cookie: admin, 'sec-fetch-site': 'same-origin' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(json<Barber[]>(await app.inject('/api/barbers'))).toEqual([]);
+    expect(await app.db.select().from(schema.barberServices)).toEqual([]);
+    const again = await app.inject({
+      method: 'DELETE',
+      url: `/api/barbers/${barber.id}`,
+      headers: { cookie: admin, 'sec-fetch-site': 'same-origin' },
+    });
+    expect(again.statusCode).toBe(404);
+    const malformed = await save('PUT', '/api/barbers/not-a-uuid', { nickname: 'x' });
+    expect(malformed.statusCode).toBe(404);
+  });
+
+  it('names the bad field and refuses a taken name', async () => {
+    const cases: [unknown, string][] = [
+      [{ ...FORM, name: '' }, 'form.name: Name is required'],
+      [{ ...FORM, email: 'not-an-email' }, 'form.email: Email is not valid'],
+      [{ ...FORM, booksyUrl: 'booksy dot com' }, 'form.booksyUrl: must be a full URL (https://…) or empty'],
+      [
+        { ...FORM, hours: { ...DEFAULT_HOURS, monday: [['17:00', '09:00']] } },
+        'form.hours.monday.0: must open before it closes',
+      ],
+      [
+        { ...FORM, gallery: Array.from({ length: 7 }, (_, i) => ({ upload: i })) },
+        'form.gallery: At most 6 gallery images',
+      ],
+      [
+        { ...FORM, services: [{ name: 'Cut', price: -1, duration: 30 }] },
+        'form.services.0.price: Too small: expected number to be >=0',
+      ],
+    ];
+    for (const [form, message] of cases) {
+      const response = await save('POST', '/api/barbers', form);
+      expect(response.statusCode, message).toBe(400);
+      expect(response.json().error.message).toBe(message);
+    }
+    await createBarber(app.db, { name: 'Rosa Delgado' });
+    const taken = await save('POST', '/api/barbers', FORM);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.message).toBe(
+      'Name must be unique! A barber named "Rosa Delgado" already exists.',
+    );
+  });
+});
+
+describe('barber management without a geocoder', () => {
+  it('takes the coordinates typed in the form', async () => {
+    const app = await buildTestApp();
+    try {
+      const admin = await signInAs(app, await createUser(app.db, { accessLevel: 2 }));
+      const body = await multipart({ ...FORM, lat: 38.87, lng: -104.76 });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/barbers',
+        payload: body.payload,
+        headers: { ...body.headers, cookie: admin },
+      });
+      expect(json<AdminBarber>(response)).toMatchObject({ lat: 38.87, lng: -104.76 });
+    } finally {
+      await app.close();
+    }
+  });
+});

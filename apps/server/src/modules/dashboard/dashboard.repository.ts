@@ -1,0 +1,70 @@
+import { type Executor, schema } from '@barbershop/db';
+import { and, desc, eq, gte, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
+
+const { orders, users, products, productStock } = schema;
+
+/** Statuses of orders not paid (yet): they earn nothing. */
+const UNPAID = ['pending', 'canceled'];
+
+/** Revenue (cents) and count of paid orders per UTC day since `from`, as 'YYYY-MM-DD'. */
+export async function paidOrdersByDay(db: Executor, from: Date) {
+  const day = sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  return db
+    .select({
+      date: day,
+      revenue: sql<number>`coalesce(sum(${orders.total}), 0)::int`,
+      orders: sql<number>`count(*)::int`,
+    })
+    .from(orders)
+    .where(and(notInArray(orders.status, UNPAID), gte(orders.createdAt, from)))
+    .groupBy(day);
+}
+
+/** How many orders sit in each of the given statuses. */
+export async function countByStatus(db: Executor, statuses: string[]) {
+  return db
+    .select({ status: orders.status, count: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(inArray(orders.status, statuses))
+    .groupBy(orders.status);
+}
+
+/** Sizes of products on sale (published, not archived, not deleted) with `threshold` units or fewer. */
+export async function lowStock(db: Executor, threshold: number) {
+  return db
+    .select({
+      productId: products.id,
+      name: products.name,
+      slug: products.slug,
+      size: productStock.size,
+      quantity: productStock.quantity,
+    })
+    .from(productStock)
+    .innerJoin(products, eq(products.id, productStock.productId))
+    .where(
+      and(
+        eq(products.published, true),
+        eq(products.archived, false),
+        isNull(products.deletedAt),
+        lte(productStock.quantity, threshold),
+      ),
+    )
+    .orderBy(productStock.quantity, products.name, productStock.size);
+}
+
+/** The newest orders past checkout, with the customer's name. */
+export async function recentOrders(db: Executor, limit: number) {
+  return db
+    .select({
+      id: orders.id,
+      createdAt: orders.createdAt,
+      status: orders.status,
+      total: orders.total,
+      customer: users.name,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(sql`${orders.status} <> 'pending'`)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+}

@@ -1,0 +1,109 @@
+import type { Overview } from '@barbershop/contract';
+import { createOrder, createProduct, createUser } from '@barbershop/db/factories';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, json, type TestApp } from '../../test/app.ts';
+import { signInAs } from '../../test/sessions.ts';
+
+const DAY = 86_400_000;
+
+describe('dashboard overview', () => {
+  let app: TestApp;
+  let staff: string;
+  beforeEach(async () => {
+    app = await buildTestApp();
+    staff = await signInAs(app, await createUser(app.db, { accessLevel: 1 }));
+  });
+  afterEach(() => app.close());
+
+  it('sums paid orders by day and period, counts work waiting, lists low stock and the latest orders', async () => {
+    const now = new Date();
+    // The start of today (UTC) is always today and never in the future, whenever the test runs.
+    const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+    const daysAgo = (n: number) => new Date(today.getTime() - n * DAY + 3_600_000);
+    const buyer = await createUser(app.db, { name: 'Ada Buyer' });
+    const tee = await createProduct(
+      app.db,
+      { name: 'Ten Dollar Tee', priceCents: 1000 },
+      { stock: { Small: 2, Medium: 10, Large: 3 } },
+    );
+    await createProduct(
+      app.db,
+      { name: 'Draft Cap', published: false },
+      { stock: { 'One Size Fits All': 0 } },
+    );
+    await createProduct(app.db, { name: 'Old Hoodie', archived: true }, { stock: { Small: 1 } });
+
+    const order = (
+      status: Parameters<typeof createOrder>[1]['status'],
+      quantity: number,
+      createdAt: Date,
+      deliveryMethod: 'pickup' | 'delivery' = 'pickup',
+    ) =>
+      createOrder(app.db, {
+        userId: buyer.id,
+        status,
+        deliveryMethod,
+        createdAt,
+        lines: [{ product: tee, size: 'Medium', quantity }],
+      });
+    const toPrint = await order('processing', 3, today);
+    await order('ready', 2, today);
+    const pending = await order('pending', 9, today);
+    await order('canceled', 5, today);
+    await order('delivered', 4, daysAgo(3));
+    await order('shipped', 1, daysAgo(3), 'delivery');
+    await order('delivered', 7, daysAgo(10));
+    await order('delivered', 8, daysAgo(40));
+
+    const response = await app.inject({ url: '/api/dashboard/overview', headers: { cookie: staff } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    const overview = json<Overview>(response);
+    expect(overview.revenue).toEqual({
+      today: { revenue: 5000, orders: 2 },
+      last7Days: { revenue: 10_000, orders: 4 },
+      last30Days: { revenue: 17_000, orders: 5 },
+    });
+    expect(overview.waiting).toEqual({ processing: 1, ready: 1, shipped: 1 });
+    expect(overview.lowStock).toEqual({
+      threshold: 3,
+      sizes: [
+        { productId: tee.id, name: 'Ten Dollar Tee', slug: tee.slug, size: 'Small', quantity: 2 },
+        { productId: tee.id, name: 'Ten Dollar Tee', slug: tee.slug, size: 'Large', quantity: 3 },
+      ],
+    });
+    expect(overview.recentOrders).toHaveLength(7);
+    expect(overview.recentOrders.map((o) => o._id)).not.toContain(pending.id);
+    expect(overview.recentOrders.find((o) => o._id === toPrint.id)).toEqual({
+      _id: toPrint.id,
+      date: today.toISOString(),
+      status: 'processing',
+      total: 3000,
+      customer: 'Ada Buyer',
+    });
+    expect(overview.dailyRevenue).toHaveLength(30);
+    expect(overview.dailyRevenue.at(-1)).toEqual({
+      date: today.toISOString().slice(0, 10),
+      revenue: 5000,
+      orders: 2,
+    });
+    expect(overview.dailyRevenue.at(-4)).toEqual({
+      date: daysAgo(3).toISOString().slice(0, 10),
+      revenue: 5000,
+      orders: 2,
+    });
+    expect(overview.dailyRevenue[0]?.date).toBe(
+      new Date(today.getTime() - 29 * DAY).toISOString().slice(0, 10),
+    );
+    expect(overview.dailyRevenue.reduce((sum, day) => sum + day.revenue, 0)).toBe(17_000);
+  });
+
+  it('shows zeros for a shop without orders', async () => {
+    const overview = json<Overview>(
+      await app.inject({ url: '/api/dashboard/overview', headers: { cookie: staff } }),
+    );
+    expect(overview.revenue.last30Days).toEqual({ revenue: 0, orders: 0 });
+    expect(overview.recentOrders).toEqual([]);
+    expect(overview.dailyRevenue.every((day) => day.revenue === 0 && day.orders === 0)).toBe(true);
+  });
+});

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { BarberSchema, OpeningHoursSchema } from './barbers.ts';
+import { ORDER_STATUSES, SIZES } from './domain.ts';
+import { ImageSlotSchema } from './products.ts';
+
+/** A barber as the dashboard sees it: inactive ones too, with the media keys an edit form sends back. */
+export const AdminBarberSchema = BarberSchema.extend({
+  active: z.boolean(),
+  position: z.number().int(),
+  photoKey: z.string().nullable(),
+  galleryKeys: z.array(z.string()),
+});
+export type AdminBarber = z.infer<typeof AdminBarberSchema>;
+
+const UrlOrEmpty = z.union([z.literal(''), z.url('must be a full URL (https://…) or empty')]);
+
+const BarberServiceInputSchema = z.strictObject({
+  name: z.string().trim().min(1, 'Service name is required').max(80),
+  description: z.string().trim().max(500).default(''),
+  /** Dollars, as the public barber page shows them. */
+  price: z.number().min(0).max(10_000),
+  /** Minutes. */
+  duration: z.number().int().min(5).max(600),
+});
+
+/** Each day's ranges must open before they close. */
+const WeeklyHoursSchema = OpeningHoursSchema.superRefine((hours, ctx) => {
+  for (const [day, ranges] of Object.entries(hours)) {
+    ranges.forEach(([open, close], i) => {
+      if (open >= close)
+        ctx.addIssue({ code: 'custom', path: [day, i], message: 'must open before it closes' });
+    });
+  }
+});
+
+const BarberFields = {
+  name: z.string().trim().min(1, 'Name is required').max(80),
+  nickname: z.string().trim().max(40),
+  address: z.string().trim().min(1, 'Address is required').max(200),
+  /** Manual coordinates; used when the address cannot be geocoded (no geocoder configured, or no match). */
+  lat: z.number().min(-90).max(90).nullable(),
+  lng: z.number().min(-180).max(180).nullable(),
+  phone: z.string().trim().min(7, 'Phone is required').max(30),
+  email: z.email('Email is not valid'),
+  about: z.string().trim().max(2000),
+  instagramUrl: UrlOrEmpty,
+  /** The external booking page (SPEC.md's booksyUrl). */
+  booksyUrl: UrlOrEmpty,
+  hours: WeeklyHoursSchema,
+  services: z.array(BarberServiceInputSchema).max(30),
+  rating: z.number().min(0).max(5),
+  reviewCount: z.number().int().min(0),
+  active: z.boolean(),
+  /** Display order, lowest first. */
+  position: z.number().int().min(0).max(1000),
+  /** The portrait: a stored image by key, an uploaded file, or null for none. */
+  photo: ImageSlotSchema.nullable(),
+  gallery: z.array(ImageSlotSchema).max(6, 'At most 6 gallery images'),
+};
+
+/** The `form` part of POST /barbers (multipart, files in `images`, like products). */
+export const CreateBarberSchema = z.strictObject({
+  ...BarberFields,
+  nickname: BarberFields.nickname.default(''),
+  lat: BarberFields.lat.default(null),
+  lng: BarberFields.lng.default(null),
+  about: BarberFields.about.default(''),
+  instagramUrl: BarberFields.instagramUrl.default(''),
+  booksyUrl: BarberFields.booksyUrl.default(''),
+  services: BarberFields.services.default([]),
+  rating: BarberFields.rating.default(5),
+  reviewCount: BarberFields.reviewCount.default(0),
+  active: BarberFields.active.default(true),
+  position: BarberFields.position.default(0),
+  photo: BarberFields.photo.default(null),
+  gallery: BarberFields.gallery.default([]),
+});
+export type CreateBarber = z.infer<typeof CreateBarberSchema>;
+
+/** The `form` part of PUT /barbers/:gid: any field; what is left out stays as it is. */
+export const UpdateBarberSchema = z.strictObject(BarberFields).partial();
+export type UpdateBarber = z.infer<typeof UpdateBarberSchema>;
+
+const PeriodSchema = z.object({
+  /** Cents of paid orders (any status but pending and canceled). */
+  revenue: z.number().int().nonnegative(),
+  orders: z.number().int().nonnegative(),
+});
+
+/** GET /dashboard/overview. Days are UTC days, as dates are shown (contract format.ts). */
+export const OverviewSchema = z.object({
+  generatedAt: z.iso.datetime(),
+  revenue: z.object({ today: PeriodSchema, last7Days: PeriodSchema, last30Days: PeriodSchema }),
+  /** Paid orders waiting on the shop: processing (to print), ready (for pickup), shipped (on the way). */
+  waiting: z.object({
+    processing: z.number().int().nonnegative(),
+    ready: z.number().int().nonnegative(),
+    shipped: z.number().int().nonnegative(),
+  }),
+  /** Sizes of published, non-archived products with `threshold` units or fewer on hand, fewest first. */
+  lowStock: z.object({
+    threshold: z.number().int(),
+    sizes: z.array(
+      z.object({
+        productId: z.uuid(),
+        name: z.string(),
+        slug: z.string(),
+        size: z.enum(SIZES),
+        quantity: z.number().int().nonnegative(),
+      }),
+    ),
+  }),
+  /** The 10 newest orders past checkout (pending ones are carts still being paid for). */
+  recentOrders: z.array(
+    z.object({
+      _id: z.uuid(),
+      date: z.iso.datetime(),
+      status: z.enum(ORDER_STATUSES),
+      total: z.number().int().nonnegative(),
+      customer: z.string(),
+    }),
+  ),
+  /** The last 30 days, oldest first, today last; days without sales are there with zeros. */
+  dailyRevenue: z.array(PeriodSchema.extend({ date: z.iso.date() })),
+});
+export type Overview = z.infer<typeof OverviewSchema>;
