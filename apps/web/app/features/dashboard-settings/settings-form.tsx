@@ -1,13 +1,10 @@
-import { type Shop, ShopSchema } from '@barbershop/contract';
+import { type Shop, UpdateShopSchema } from '@barbershop/contract';
 import { useState } from 'react';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
 import { type ApiClient, ApiError } from '../../lib/api.ts';
 import { HoursEditor } from './hours-editor.tsx';
-
-/** What an admin edits; the coordinates come from geocoding the address on the server. */
-const ShopSettingsSchema = ShopSchema.omit({ lat: true, lng: true });
 
 type TextField = 'name' | 'phone' | 'email';
 const ADDRESS_FIELDS = [
@@ -34,8 +31,12 @@ export function SettingsForm({ api, shop, onSaved }: { api: ApiClient; shop: Sho
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = ShopSettingsSchema.safeParse({
-      ...draft,
+    const parsed = UpdateShopSchema.safeParse({
+      name: draft.name,
+      phone: draft.phone,
+      email: draft.email,
+      address: draft.address,
+      hours: draft.hours,
       salesTaxRate: Number(taxPercent) / 100,
       socialLinks: draft.socialLinks.filter((link) => link.label || link.url),
     });
