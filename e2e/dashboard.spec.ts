@@ -236,3 +236,35 @@ test('shop settings are for admins: staff are refused, an admin sees every field
   await expect(page.getByRole('group', { name: 'Opening hours' })).toBeVisible();
   await checkA11y();
 });
+
+test.describe('the public barber page', () => {
+  // No internet here: the public page's map tiles fail, and Chromium logs each failed tile.
+  test.use({ allowedConsoleErrors: [/tile\.openstreetmap\.org|api\.mapbox\.com/] });
+
+  test('an admin edits a barber and the public barber page shows the change', async ({ page, checkA11y }) => {
+    await page.route(
+      /^https:\/\/([a-c]\.)?tile\.openstreetmap\.org\/|^https:\/\/api\.mapbox\.com\//,
+      (route) => route.abort(),
+    );
+    await open(page, '/');
+    await signIn(page, DEMO.admin);
+    await open(page, '/dashboard/barbers');
+    await checkA11y();
+    const view = page.getByRole('link', { name: /^View / }).first();
+    const name = (await view.textContent())?.replace(/^View /, '') ?? '';
+    await view.click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await page.getByRole('link', { name: `Edit ${name}` }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit Barber' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await checkA11y();
+    const about = `Twenty years behind the chair, tested at ${Date.now()}.`;
+    await page.getByRole('textbox', { name: 'About' }).fill(about);
+    await page.getByRole('button', { name: 'Save barber' }).click();
+    await expect(page.getByText('Barber updated successfully')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+    await open(page, '/barbershops/barbers');
+    await expect(page.getByText(about)).toBeVisible();
+  });
+});

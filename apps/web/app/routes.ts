@@ -27,7 +27,9 @@ export default [
       route('users', 'routes/dashboard/users.tsx'),
       route('settings', 'routes/dashboard/settings.tsx'),
       route('barbers', 'routes/dashboard/barbers.tsx'),
+      route('barbers/create', 'routes/dashboard/barber-create.tsx'),
       route('barbers/:id', 'routes/dashboard/barber.tsx'),
+      route('barbers/:id/edit', 'routes/dashboard/barber-edit.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -11,9 +11,9 @@ import { useState } from 'react';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
+import { imageSlots, type PickedImage, storedImages } from '../../components/image-list.ts';
+import { ImagePicker } from '../../components/image-picker.tsx';
 import { type ApiClient, ApiError } from '../../lib/api.ts';
-import { imageSlots, type PickedImage, storedImages } from './image-list.ts';
-import { ImagePicker } from './image-picker.tsx';
 
 type Fields = { name: string; description: string; pricing: string; category: string };
 type Errors = Partial<Record<keyof Fields | 'images' | 'sizes', string>>;

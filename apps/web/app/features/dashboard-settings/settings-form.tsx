@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
+import { HoursEditor } from '../../components/hours-editor.tsx';
 import { type ApiClient, ApiError } from '../../lib/api.ts';
-import { HoursEditor } from './hours-editor.tsx';
 
 type TextField = 'name' | 'phone' | 'email';
 const ADDRESS_FIELDS = [

@@ -1,16 +1,22 @@
-import type { Barber } from '@barbershop/contract';
-import { WEEKDAY_NAMES, WEEKDAYS } from '@barbershop/contract/domain';
+import type { AdminBarber } from '@barbershop/contract';
+import { ACCESS, WEEKDAY_NAMES, WEEKDAYS } from '@barbershop/contract/domain';
 import { formatDollars, formatDuration, formatPhone, formatTime } from '@barbershop/contract/format';
+import { Link, useNavigate } from 'react-router';
+import { buttonClass } from '../../components/button.tsx';
 import { StoredImage } from '../../components/stored-image.tsx';
+import { useToast } from '../../components/toast.tsx';
 import { loadSignedIn } from '../../features/auth/load-signed-in.ts';
+import { DeleteBarber } from '../../features/dashboard-barbers/delete-barber.tsx';
 import { PageHeader } from '../../features/dashboard-shell/page-header.tsx';
 import { serverApi } from '../../lib/api.ts';
+import { useBrowserApi } from '../../lib/use-browser-api.ts';
+import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/barber';
 import { dashboardMeta } from './dashboard-meta.ts';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const barber = await loadSignedIn(request, () =>
-    serverApi(context).get<Barber>(`/barbers/${encodeURIComponent(params.id)}`),
+    serverApi(context).get<AdminBarber>(`/dashboard/barbers/${encodeURIComponent(params.id)}`),
   );
   return { barber };
 }
@@ -22,9 +28,33 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 /** /dashboard/barbers/{id}: everything the public barber page shows, as staff check it. */
 export default function BarberDetails({ loaderData }: Route.ComponentProps) {
   const { barber } = loaderData;
+  const isAdmin = (useRootData()?.user?.accessLevel ?? 0) >= ACCESS.admin;
+  const api = useBrowserApi();
+  const navigate = useNavigate();
+  const toast = useToast();
   return (
     <>
-      <PageHeader title={barber.name} />
+      <PageHeader
+        title={barber.name}
+        actions={
+          isAdmin && (
+            <>
+              <Link to={`/dashboard/barbers/${barber.gid}/edit`} className={buttonClass()}>
+                Edit<span className="sr-only"> {barber.name}</span>
+              </Link>
+              <DeleteBarber
+                api={api}
+                gid={barber.gid}
+                name={barber.name}
+                onDeleted={() => {
+                  toast(`Barber ${barber.name} deleted`);
+                  navigate('/dashboard/barbers');
+                }}
+              />
+            </>
+          )
+        }
+      />
       <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
         <StoredImage
           image={barber.profilePicture}
@@ -33,6 +63,10 @@ export default function BarberDetails({ loaderData }: Route.ComponentProps) {
           className="aspect-square w-64 rounded-lg object-cover"
         />
         <dl className="grid grid-cols-[max-content_1fr] content-start gap-x-6 gap-y-2">
+          <dt className="font-semibold">Active</dt>
+          <dd>{barber.active ? 'Yes' : 'No (hidden from the site)'}</dd>
+          <dt className="font-semibold">Display order</dt>
+          <dd>{barber.position}</dd>
           <dt className="font-semibold">Nickname</dt>
           <dd>{barber.nickname || 'N/A'}</dd>
           <dt className="font-semibold">Address</dt>

@@ -1,15 +1,18 @@
-import type { Barber } from '@barbershop/contract';
+import type { AdminBarber } from '@barbershop/contract';
+import { ACCESS } from '@barbershop/contract/domain';
 import { formatPhone } from '@barbershop/contract/format';
 import { Link } from 'react-router';
+import { buttonClass } from '../../components/button.tsx';
 import { DataTable, EmptyState, tableLinkClass } from '../../components/data-table.tsx';
 import { StoredImage } from '../../components/stored-image.tsx';
 import { PageHeader } from '../../features/dashboard-shell/page-header.tsx';
 import { serverApi } from '../../lib/api.ts';
+import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/barbers';
 import { dashboardMeta } from './dashboard-meta.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { barbers: await serverApi(context).get<Barber[]>('/barbers') };
+  return { barbers: await serverApi(context).get<AdminBarber[]>('/dashboard/barbers') };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -18,9 +21,19 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /** /dashboard/barbers: the barbers, each row leading to their details (DESIGN.md section 7). */
 export default function Barbers({ loaderData }: Route.ComponentProps) {
+  const isAdmin = (useRootData()?.user?.accessLevel ?? 0) >= ACCESS.admin;
   return (
     <>
-      <PageHeader title="Barbers" />
+      <PageHeader
+        title="Barbers"
+        actions={
+          isAdmin && (
+            <Link to="/dashboard/barbers/create" className={buttonClass()}>
+              Create barber
+            </Link>
+          )
+        }
+      />
       <DataTable
         label="Barbers"
         caption="Barbers"
@@ -45,6 +58,7 @@ export default function Barbers({ loaderData }: Route.ComponentProps) {
           { header: 'Name', cell: (barber) => barber.name, rowHeader: true },
           { header: 'Phone', cell: (barber) => formatPhone(barber.phone) },
           { header: 'Services', cell: (barber) => barber.services.length },
+          { header: 'Active', cell: (barber) => (barber.active ? 'Yes' : 'No') },
           {
             header: 'Action',
             cell: (barber) => (

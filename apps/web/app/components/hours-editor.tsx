@@ -1,6 +1,6 @@
 import type { OpeningHours } from '@barbershop/contract';
 import { WEEKDAY_NAMES, WEEKDAYS } from '@barbershop/contract/domain';
-import { inputClass } from '../../components/form-field.tsx';
+import { inputClass } from './form-field.tsx';
 
 const timeInputClass = inputClass.replace('w-full', 'w-36');
 

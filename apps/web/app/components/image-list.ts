@@ -26,12 +26,16 @@ export function moved<T>(list: readonly T[], from: number, to: number): T[] {
  * What the API needs to save the images in this order (ImageSlot, contract/products.ts): kept images
  * by key, new ones by their place among the uploaded files, which are sent in that order.
  */
-export function imageSlots(images: readonly PickedImage[]): { slots: ImageSlot[]; files: File[] } {
+export function imageSlots(
+  images: readonly PickedImage[],
+  /** Files already sent before these (another picker's), so upload numbers continue after them. */
+  offset = 0,
+): { slots: ImageSlot[]; files: File[] } {
   const files: File[] = [];
   const slots = images.map((picked): ImageSlot => {
     if (picked.kind === 'stored') return { key: picked.key };
     files.push(picked.file);
-    return { upload: files.length - 1 };
+    return { upload: offset + files.length - 1 };
   });
   return { slots, files };
 }

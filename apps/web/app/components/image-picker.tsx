@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { StoredImage } from '../../components/stored-image.tsx';
 import { isImageFile, moved, type PickedImage } from './image-list.ts';
+import { StoredImage } from './stored-image.tsx';
 
 const iconButton =
   'inline-flex min-h-11 min-w-11 items-center justify-center rounded bg-white text-charcoal ring-1 ring-charcoal/30 hover:bg-charcoal hover:text-paper disabled:opacity-40 disabled:hover:bg-white disabled:hover:text-charcoal';
@@ -13,10 +13,18 @@ export function ImagePicker({
   images,
   onChange,
   error,
+  legend = 'Images',
+  max = 10,
+  itemName = 'image',
 }: {
   images: PickedImage[];
   onChange: (images: PickedImage[]) => void;
   error?: string | null;
+  legend?: string;
+  /** How many images it may hold; files beyond that are refused. */
+  max?: number;
+  /** What one image is called in the buttons' names, e.g. 'gallery image', so two pickers never share one. */
+  itemName?: string;
 }) {
   const inputId = useId();
   const hintId = useId();
@@ -36,8 +44,11 @@ export function ImagePicker({
 
   function add(files: FileList | null) {
     const chosen = [...(files ?? [])];
-    setRefused(chosen.filter((file) => !isImageFile(file)).map((file) => file.name));
-    const added = chosen.filter(isImageFile).map(
+    setRefused(chosen.filter((file) => !isImageFile(file)).map((file) => `${file.name} (not an image file)`));
+    const room = Math.max(0, max - images.length);
+    const accepted = chosen.filter(isImageFile);
+    if (accepted.length > room) setRefused((list) => [...list, `more than ${max} images`]);
+    const added = accepted.slice(0, room).map(
       (file): PickedImage => ({
         id: `${file.name}-${file.size}-${file.lastModified}-${Math.random()}`,
         kind: 'new',
@@ -52,20 +63,20 @@ export function ImagePicker({
 
   function move(from: number, to: number) {
     onChange(moved(images, from, to));
-    setAnnouncement(`Image ${from + 1} moved to position ${to + 1}`);
+    setAnnouncement(`${itemName} ${from + 1} moved to position ${to + 1}`);
   }
 
   function remove(index: number) {
     const image = images[index];
     if (image?.kind === 'new') URL.revokeObjectURL(image.preview);
     onChange(images.filter((_, i) => i !== index));
-    setAnnouncement(`Image ${index + 1} removed`);
+    setAnnouncement(`${itemName} ${index + 1} removed`);
   }
 
-  const problem = refused.length > 0 ? `Not an image file: ${refused.join(', ')}` : error;
+  const problem = refused.length > 0 ? `Not added: ${refused.join(', ')}` : error;
   return (
     <fieldset className="flex flex-col gap-3">
-      <legend className="font-semibold">Images</legend>
+      <legend className="font-semibold">{legend}</legend>
       {images.length > 0 && (
         <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
           {images.map((image, index) => (
@@ -90,7 +101,7 @@ export function ImagePicker({
                   className={iconButton}
                   disabled={index === 0}
                   onClick={() => move(index, index - 1)}
-                  aria-label={`Move image ${index + 1} earlier`}
+                  aria-label={`Move ${itemName} ${index + 1} earlier`}
                 >
                   <span aria-hidden="true">←</span>
                 </button>
@@ -99,7 +110,7 @@ export function ImagePicker({
                   className={iconButton}
                   disabled={index === images.length - 1}
                   onClick={() => move(index, index + 1)}
-                  aria-label={`Move image ${index + 1} later`}
+                  aria-label={`Move ${itemName} ${index + 1} later`}
                 >
                   <span aria-hidden="true">→</span>
                 </button>
@@ -107,7 +118,7 @@ export function ImagePicker({
                   type="button"
                   className={`${iconButton} text-red-800`}
                   onClick={() => remove(index)}
-                  aria-label={`Remove image ${index + 1}`}
+                  aria-label={`Remove ${itemName} ${index + 1}`}
                 >
                   <span aria-hidden="true">×</span>
                 </button>
@@ -118,7 +129,7 @@ export function ImagePicker({
       )}
       <div>
         <label htmlFor={inputId} className="font-semibold">
-          Add images
+          Add {legend.toLowerCase()}
         </label>
         <input
           id={inputId}
@@ -134,7 +145,8 @@ export function ImagePicker({
           className="mt-1 block min-h-11 w-full text-sm file:mr-3 file:min-h-11 file:rounded file:border-0 file:bg-charcoal file:px-4 file:font-display file:uppercase file:text-paper"
         />
         <p id={hintId} className="mt-1 text-sm text-muted">
-          Image files only; choose several at once. The first image is shown first in the store.
+          Image files only
+          {max > 1 ? `, up to ${max}; choose several at once. The first is shown first.` : '.'}
         </p>
         {problem && (
           <p id={errorId} className="text-sm font-semibold text-red-800">
