@@ -235,6 +235,12 @@ test('shop settings are for admins: staff are refused, an admin sees every field
   await expect(page.getByRole('textbox', { name: 'Sales tax rate (%)' })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Opening hours' })).toBeVisible();
   await checkA11y();
+  const tax = page.getByRole('textbox', { name: 'Sales tax rate (%)' });
+  await tax.fill('3.5');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Settings saved')).toBeVisible();
+  const shop = (await (await page.request.get('/api/shop')).json()) as { salesTaxRate: number };
+  expect(shop.salesTaxRate).toBeCloseTo(0.035);
 });
 
 test.describe('the public barber page', () => {
@@ -266,5 +272,80 @@ test.describe('the public barber page', () => {
 
     await open(page, '/barbershops/barbers');
     await expect(page.getByText(about)).toBeVisible();
+  });
+});
+
+test.describe('two editors', () => {
+  // The refused save is a 409 response, which Chromium logs.
+  test.use({ allowedConsoleErrors: [/status of 409 \(Conflict\)/] });
+
+  test('a stale edit is refused with a way to reload; an archived product is deleted after confirming', async ({
+    page,
+    browser,
+    checkA11y,
+  }) => {
+    // Deleting is an admin's; staff do the rest the same way.
+    await open(page, '/');
+    await signIn(page, DEMO.admin);
+    const name = `E2E Stale ${Date.now()}`;
+    const created = await page.request.post('/api/products', {
+      headers: { origin: new URL(page.url()).origin },
+      multipart: {
+        form: JSON.stringify({
+          name,
+          description: 'Two editors.',
+          pricing: 20,
+          category: 'Shirts',
+          sizes: { Small: 2 },
+        }),
+      },
+    });
+    expect(created.status()).toBe(200);
+    const { slug } = (await created.json()) as AdminProductDetail;
+
+    // A second editor opens the same version and saves first.
+    const other = await browser.newContext({ storageState: await page.context().storageState() });
+    const otherPage = await other.newPage();
+    await open(otherPage, `/dashboard/products/${slug}/edit`);
+    await open(page, `/dashboard/products/${slug}/edit`);
+    await otherPage.getByRole('textbox', { name: 'Pricing (dollars)' }).fill('21');
+    await otherPage.getByRole('button', { name: 'Save product' }).click();
+    await expect(otherPage.getByText('Product updated successfully')).toBeVisible();
+    await other.close();
+
+    await page.getByRole('textbox', { name: 'Pricing (dollars)' }).fill('22');
+    await page.getByRole('button', { name: 'Save product' }).click();
+    const alert = page.getByRole('main').getByRole('alert');
+    await expect(alert).toContainText('Product not updated');
+    await expect(alert).toContainText('Someone else saved this product');
+    await checkA11y();
+    await alert.getByRole('button', { name: 'Reload the product' }).click();
+    await expect(page.getByRole('textbox', { name: 'Pricing (dollars)' })).toHaveValue('21');
+
+    // Items' owner: N/A and Owned are saved.
+    await open(page, `/dashboard/products/${slug}`);
+    await page.getByLabel('Count').fill('1');
+    await page.getByRole('button', { name: 'Add items' }).click();
+    const owner = page.getByRole('combobox', { name: /^Owner of item/ });
+    await expect(owner).toHaveCount(1);
+    const next = (await owner.inputValue()) === 'owned' ? '' : 'owned';
+    await owner.selectOption(next);
+    await expect(async () => {
+      const detail = (await (await page.request.get(`/api/products/${slug}`)).json()) as AdminProductDetail;
+      expect(detail.items[0]?.owner).toBe(next);
+    }).toPass();
+
+    // Delete is offered only once the product is archived.
+    await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Archive' }).click();
+    await expect(page.getByText('ARCHIVED', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete product' });
+    await expect(dialog).toContainText('Are you sure you want to delete this product?');
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await checkA11y();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/products$/);
+    await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
   });
 });

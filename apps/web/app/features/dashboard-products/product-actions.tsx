@@ -8,7 +8,7 @@ import type { ApiClient } from '../../lib/api.ts';
 type Action = 'publish' | 'archive' | 'delete';
 
 /**
- * Publish and archive toggles and, for an archived product only, delete after a confirmation
+ * Publish and archive toggles and, for an archived product only and for admins, delete after a confirmation
  * (SPEC.md sections 4, 5 and 8). Each failure shows SPEC.md's alert text.
  */
 export function ProductActions({
@@ -16,9 +16,12 @@ export function ProductActions({
   product,
   onChanged,
   onDeleted,
+  canDelete,
 }: {
   api: ApiClient;
   product: AdminProduct;
+  /** Deleting is for admins (the API refuses staff). */
+  canDelete: boolean;
   onChanged: () => void;
   onDeleted: () => void;
 }) {
@@ -71,7 +74,7 @@ export function ProductActions({
         >
           {product.archived ? 'Unarchive' : 'Archive'}
         </Button>
-        {product.archived && (
+        {product.archived && canDelete && (
           <Button variant="danger" onClick={() => setConfirming(true)}>
             Delete
           </Button>

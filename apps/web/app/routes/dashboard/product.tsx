@@ -1,3 +1,4 @@
+import { ACCESS } from '@barbershop/contract/domain';
 import { formatWholeDollars } from '@barbershop/contract/format';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import { buttonClass } from '../../components/button.tsx';
@@ -9,6 +10,7 @@ import { ProductActions } from '../../features/dashboard-products/product-action
 import { ProductStatusBadge } from '../../features/dashboard-products/products-table.tsx';
 import { PageHeader } from '../../features/dashboard-shell/page-header.tsx';
 import { useBrowserApi } from '../../lib/use-browser-api.ts';
+import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/product';
 import { dashboardMeta } from './dashboard-meta.ts';
 import { itemQrCodes, loadProduct } from './product-load.server.ts';
@@ -74,6 +76,7 @@ export default function ProductView({ loaderData }: Route.ComponentProps) {
           <ProductActions
             api={api}
             product={product}
+            canDelete={(useRootData()?.user?.accessLevel ?? 0) >= ACCESS.admin}
             onChanged={revalidate}
             onDeleted={() => {
               toast(`Product ${product.name} deleted`);
