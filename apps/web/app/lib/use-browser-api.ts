@@ -8,9 +8,3 @@ export function useBrowserApi(): ApiClient {
   const apiBaseUrl = useRouteLoaderData<RootData>('root')?.config.apiBaseUrl ?? '';
   return useMemo(() => browserApi(apiBaseUrl), [apiBaseUrl]);
 }
-
-/** The site's public origin, for links that leave the page (QR codes, copied item links). */
-export function usePublicUrl(): string {
-  const root = useRouteLoaderData<RootData>('root');
-  return root?.config.publicUrl || (typeof window === 'undefined' ? '' : window.location.origin);
-}
