@@ -8,15 +8,19 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { startJobs } from './jobs/jobs.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { devIdpRoutes } from './modules/auth/dev-idp/dev-idp.routes.ts';
 import { DEV_IDP_PATH } from './modules/auth/dev-idp/dev-idp.settings.ts';
 import { barbersRoutes } from './modules/barbers/barbers.routes.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { type MediaStorage, mediaStorageFor } from './modules/media/media.storage.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { type PaymentProvider, paymentProviderFor } from './modules/payments/payment-provider.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { shopRoutes } from './modules/shop/shop.routes.ts';
@@ -38,7 +42,16 @@ export type BuildOptions = {
   web?: 'dev' | 'build' | false;
   /** Write logs (default: as configured). */
   logger?: boolean;
+  /** Run the background jobs (expiry sweep, outbox): the real server does, tests start them themselves. */
+  jobs?: boolean;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The card processor, or the demo provider where none is configured. */
+    payments: PaymentProvider;
+  }
+}
 
 export const WEB_ROOT = resolve(import.meta.dirname, '../../web');
 
@@ -79,6 +92,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   await app.register(sessionPlugin, { secure: config.secureCookies });
   app.decorate('media', options.media ?? mediaStorageFor(config));
+  app.decorate('payments', paymentProviderFor(config));
   await app.register(openapiPlugin);
 
   await app.register(healthRoutes);
@@ -97,6 +111,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(ordersRoutes);
       await api.register(productsRoutes);
       await api.register(dashboardRoutes);
+      await api.register(catalogRoutes);
+      await api.register(paymentsRoutes, { config, provider: app.payments });
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async () => {
         throw new AppError('not_found', 'No such API route.');
       });
@@ -104,6 +120,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     { prefix: '/api' },
   );
 
+  if (options.jobs) {
+    let stopJobs = async () => {};
+    app.addHook('onReady', async () => {
+      stopJobs = startJobs(app, config);
+    });
+    // Before the database closes: a round in progress finishes first.
+    app.addHook('preClose', async () => stopJobs());
+  }
   if (options.web) await app.register(ssrPlugin, { config, webRoot: WEB_ROOT, dev: options.web === 'dev' });
   return app;
 }

@@ -39,7 +39,10 @@ export type ProductItem = z.infer<typeof ProductItemSchema>;
 
 /** A product as the dashboard sees it (GET /products): drafts and archived ones too. */
 export const AdminProductSchema = CatalogProductSchema.extend({
-  /** The media key of each image, in the order of `images`: what an edit form sends back as `{ key }`. */
+  /**
+   * The media key of each stored image, in display order: what an edit form sends back as `{ key }`.
+   * Empty when the product has none (then `images` holds only the placeholder).
+   */
   imageKeys: z.array(z.string()),
   published: z.boolean(),
   archived: z.boolean(),

@@ -1,7 +1,10 @@
 import type { Overview } from '@barbershop/contract';
-import { createOrder, createProduct, createUser } from '@barbershop/db/factories';
+import { schema } from '@barbershop/db';
+import { createProduct, createUser } from '@barbershop/db/factories';
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, json, type TestApp } from '../../test/app.ts';
+import { createOrder } from '../../test/orders.ts';
 import { signInAs } from '../../test/sessions.ts';
 
 const DAY = 86_400_000;
@@ -20,10 +23,14 @@ describe('dashboard overview', () => {
     // The start of today (UTC) is always today and never in the future, whenever the test runs.
     const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
     const daysAgo = (n: number) => new Date(today.getTime() - n * DAY + 3_600_000);
-    const buyer = await createUser(app.db, { name: 'Ada Buyer' });
-    const tee = await createProduct(
+    const sold = await createProduct(
       app.db,
       { name: 'Ten Dollar Tee', priceCents: 1000 },
+      { stock: { Medium: 100 } },
+    );
+    const tee = await createProduct(
+      app.db,
+      { name: 'Running Low Tee' },
       { stock: { Small: 2, Medium: 10, Large: 3 } },
     );
     await createProduct(
@@ -33,25 +40,29 @@ describe('dashboard overview', () => {
     );
     await createProduct(app.db, { name: 'Old Hoodie', archived: true }, { stock: { Small: 1 } });
 
-    const order = (
+    // A customer has one pending order at a time, so each order gets a buyer of its own.
+    const order = async (
       status: Parameters<typeof createOrder>[1]['status'],
       quantity: number,
       createdAt: Date,
-      deliveryMethod: 'pickup' | 'delivery' = 'pickup',
     ) =>
       createOrder(app.db, {
-        userId: buyer.id,
+        userId: (await createUser(app.db, { name: 'Ada Buyer' })).id,
         status,
-        deliveryMethod,
         createdAt,
-        lines: [{ product: tee, size: 'Medium', quantity }],
+        lines: [{ product: sold, size: 'Medium', quantity }],
       });
     const toPrint = await order('processing', 3, today);
     await order('ready', 2, today);
     const pending = await order('pending', 9, today);
     await order('canceled', 5, today);
     await order('delivered', 4, daysAgo(3));
-    await order('shipped', 1, daysAgo(3), 'delivery');
+    // Delivery is switched off at checkout; an order shipped before that still counts as waiting.
+    const shipped = await order('processing', 1, daysAgo(3));
+    await app.db
+      .update(schema.orders)
+      .set({ status: 'shipped', deliveryMethod: 'delivery' })
+      .where(eq(schema.orders.id, shipped.id));
     await order('delivered', 7, daysAgo(10));
     await order('delivered', 8, daysAgo(40));
 
@@ -68,8 +79,8 @@ describe('dashboard overview', () => {
     expect(overview.lowStock).toEqual({
       threshold: 3,
       sizes: [
-        { productId: tee.id, name: 'Ten Dollar Tee', slug: tee.slug, size: 'Small', quantity: 2 },
-        { productId: tee.id, name: 'Ten Dollar Tee', slug: tee.slug, size: 'Large', quantity: 3 },
+        { productId: tee.id, name: 'Running Low Tee', slug: tee.slug, size: 'Small', quantity: 2 },
+        { productId: tee.id, name: 'Running Low Tee', slug: tee.slug, size: 'Large', quantity: 3 },
       ],
     });
     expect(overview.recentOrders).toHaveLength(7);

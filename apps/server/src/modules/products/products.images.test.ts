@@ -125,7 +125,10 @@ describe('product images', () => {
     expect(keys).not.toContain(red);
 
     const none = await save('PUT', '/api/products/logo-hoodie', { images: [], version: 3 });
-    expect(json<AdminProductDetail>(none)).toMatchObject({ images: [], imageKeys: [] });
+    expect(json<AdminProductDetail>(none)).toMatchObject({
+      images: [{ src: '/placeholder.svg' }],
+      imageKeys: [],
+    });
   });
 
   it('names the bad image slot', async () => {

@@ -79,15 +79,6 @@ export async function imageKeysOf(db: Executor, ids: string[]): Promise<Map<stri
   return map;
 }
 
-/** Units on hand per size of each product. */
-export async function stockOf(db: Executor, ids: string[]): Promise<Map<string, Map<Size, number>>> {
-  const map = new Map<string, Map<Size, number>>(ids.map((id) => [id, new Map()]));
-  if (ids.length === 0) return map;
-  const rows = await db.select().from(productStock).where(inArray(productStock.productId, ids));
-  for (const row of rows) map.get(row.productId)?.set(row.size as Size, row.quantity);
-  return map;
-}
-
 /** A product's items, newest first, with the owning customer's name. */
 export async function itemsOf(db: Executor, productId: string) {
   return db

@@ -2,11 +2,10 @@ import {
   type AddItems,
   type AdminProduct,
   type AdminProductDetail,
-  type Category,
+  type CatalogProduct,
   type CreateProduct,
   type ItemStatus,
   type ProductItem,
-  SIZES,
   type Size,
   slugify,
   type UpdateItem,
@@ -17,7 +16,7 @@ import { z } from 'zod';
 import { transactionOrConflict } from '../../plugins/database.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { imageFromKey } from '../media/images.ts';
+import { toCatalogProducts } from '../catalog/catalog.service.ts';
 import type { MediaStorage } from '../media/media.storage.ts';
 import { resolveImageSlots, storeUploads } from '../media/uploads.ts';
 import {
@@ -36,7 +35,6 @@ import {
   replaceImages,
   replaceStock,
   setProductFlags,
-  stockOf,
   updateItem as updateItemRow,
   updateProduct as updateProductRow,
 } from './products.repository.ts';
@@ -49,22 +47,11 @@ function nameConflict(name: string) {
   return new AppError('conflict', `Name must be unique! A product named "${name}" already exists.`);
 }
 
-function stockList(stock: Map<Size, number>) {
-  return SIZES.filter((size) => stock.has(size)).map((size) => ({ size, quantity: stock.get(size) ?? 0 }));
-}
-
-/** A product row, its image keys and stock as the dashboard sees it. */
-function toAdminProduct(row: ProductRow, imageKeys: string[], stock: Map<Size, number>): AdminProduct {
+/** The dashboard's product: the store's view of it (catalog/) plus its flags, version and image keys. */
+function toAdminProduct(row: ProductRow, catalog: CatalogProduct, imageKeys: string[]): AdminProduct {
   return {
-    _id: row.id,
-    name: row.name,
-    slug: row.slug,
-    description: row.description,
-    pricing: row.priceCents / 100,
-    category: row.category as Category,
-    images: imageKeys.map((key, i) => imageFromKey(key, i === 0 ? row.name : `${row.name}, photo ${i + 1}`)),
+    ...catalog,
     imageKeys,
-    stock: stockList(stock),
     published: row.published,
     archived: row.archived,
     version: row.version,
@@ -87,8 +74,8 @@ function toItem(row: ItemRow): ProductItem {
 
 async function adminProductsOf(db: Executor, rows: ProductRow[]): Promise<AdminProduct[]> {
   const ids = rows.map((row) => row.id);
-  const [images, stock] = await Promise.all([imageKeysOf(db, ids), stockOf(db, ids)]);
-  return rows.map((row) => toAdminProduct(row, images.get(row.id) ?? [], stock.get(row.id) ?? new Map()));
+  const [catalog, images] = await Promise.all([toCatalogProducts(db, rows), imageKeysOf(db, ids)]);
+  return rows.map((row, i) => toAdminProduct(row, catalog[i]!, images.get(row.id) ?? []));
 }
 
 async function detailOf(db: Executor, row: ProductRow): Promise<AdminProductDetail> {

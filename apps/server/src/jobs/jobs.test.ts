@@ -1,0 +1,190 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { schema } from '@barbershop/db';
+import { createProduct, createUser } from '@barbershop/db/factories';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../app.ts';
+import { type Mailer, mailerFor } from '../modules/mail/mailer.ts';
+import { enqueueEmail, type OutboxRow } from '../modules/mail/outbox.repository.ts';
+import { placeOrder } from '../modules/orders/order-lifecycle.ts';
+import { buildTestApp, type TestApp } from '../test/app.ts';
+import { sweepExpiredOrders } from './expiry-sweep.ts';
+import { sendDueEmails } from './outbox-worker.ts';
+
+const email = (n: number) => ({
+  to: `customer-${n}@example.com`,
+  subject: `Order confirmed: ${n}`,
+  html: `<p>Order ${n}</p>`,
+  text: `Order ${n}`,
+});
+
+describe('background jobs', () => {
+  let app: TestApp;
+  let dir: string;
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+    dir = mkdtempSync(join(tmpdir(), 'outbox-'));
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const unsent = async () =>
+    (await app.db.select().from(schema.outbox)).filter((row) => row.sentAt === null).length;
+
+  it('writes each message as an .eml file with an HTML and a text part when no SMTP server is set', async () => {
+    await enqueueEmail(app.db, 'eml-1', email(1));
+    const send = mailerFor(
+      { smtpUrl: undefined, from: 'Shop <shop@example.com>', outboxDir: dir },
+      'localhost',
+    );
+    expect(await sendDueEmails(app.db, send)).toBe(1);
+    const files = readdirSync(dir);
+    expect(files).toHaveLength(1);
+    const eml = readFileSync(join(dir, files[0]!), 'utf8');
+    expect(eml).toContain('To: customer-1@example.com');
+    expect(eml).toContain('Subject: Order confirmed: 1');
+    expect(eml).toContain('multipart/alternative');
+    expect(eml).toContain('text/html');
+    expect(await sendDueEmails(app.db, send)).toBe(0);
+    expect(readdirSync(dir)).toHaveLength(1);
+  });
+
+  it('sends through SMTP when SMTP_URL is set', async () => {
+    const received: string[] = [];
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, done) {
+        let data = '';
+        stream.on('data', (chunk: Buffer) => {
+          data += chunk.toString();
+        });
+        stream.on('end', () => {
+          received.push(data);
+          done();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.server.address() as AddressInfo;
+    try {
+      await enqueueEmail(app.db, 'smtp-1', email(2));
+      const send = mailerFor(
+        { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Shop <shop@example.com>', outboxDir: dir },
+        'localhost',
+      );
+      expect(await sendDueEmails(app.db, send)).toBe(1);
+      expect(received).toHaveLength(1);
+      expect(received[0]).toContain('Subject: Order confirmed: 2');
+      expect(received[0]).toContain('To: customer-2@example.com');
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('retries a failed message later, with backoff, and sends it then', async () => {
+    await enqueueEmail(app.db, 'retry-1', email(3));
+    const failing: Mailer = async () => {
+      throw new Error('connection refused');
+    };
+    expect(await sendDueEmails(app.db, failing)).toBe(0);
+    const [row] = await app.db.select().from(schema.outbox).where(eq(schema.outbox.dedupeKey, 'retry-1'));
+    expect(row).toMatchObject({ attempts: 1, lastError: 'connection refused', sentAt: null });
+    expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 50_000);
+    const sent: string[] = [];
+    const working: Mailer = async (message) => {
+      sent.push(message.dedupeKey);
+    };
+    expect(await sendDueEmails(app.db, working)).toBe(0);
+    expect(await sendDueEmails(app.db, working, new Date(Date.now() + 2 * 60_000))).toBe(1);
+    expect(sent).toEqual(['retry-1']);
+    expect(await unsent()).toBe(0);
+  });
+
+  it('run in the real server: the sweep cancels an expired reservation at start-up', async () => {
+    const product = await createProduct(app.db, {}, { stock: { Medium: 4 } });
+    const order = await placeOrder(app.db, {
+      userId: (await createUser(app.db)).id,
+      lines: [{ _id: product.id, size: 'Medium', quantity: 3 }],
+      status: 'pending',
+      createdAt: new Date(Date.now() - 31 * 60_000),
+    });
+    const server = await buildApp(app.config, {
+      database: app.handle,
+      web: false,
+      logger: false,
+      jobs: true,
+    });
+    try {
+      await server.ready();
+      await vi.waitFor(
+        async () => {
+          const [row] = await app.db.select().from(schema.orders).where(eq(schema.orders.id, order.id));
+          expect(row?.status).toBe('canceled');
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+    } finally {
+      await server.close();
+    }
+    const [stock] = await app.db
+      .select()
+      .from(schema.productStock)
+      .where(eq(schema.productStock.productId, product.id));
+    expect(stock?.quantity).toBe(4);
+  });
+});
+
+// Two server copies run the same jobs against one PostgreSQL (PGlite runs one query at a time).
+describe.runIf(process.env.TEST_DB === 'postgres')('background jobs, two copies at once', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('send each message once with two workers', async () => {
+    for (let n = 0; n < 40; n++) await enqueueEmail(app.db, `pair-${n}`, email(n));
+    const sent: string[] = [];
+    const slow: Mailer = async (message: OutboxRow) => {
+      await new Promise((resolve) => setImmediate(resolve));
+      sent.push(message.dedupeKey);
+    };
+    const drain = async () => {
+      while ((await sendDueEmails(app.db, slow)) > 0) {}
+    };
+    await Promise.all([drain(), drain()]);
+    expect(sent).toHaveLength(40);
+    expect(new Set(sent).size).toBe(40);
+  });
+
+  it('return the stock of an expired order once with two sweeps', async () => {
+    const product = await createProduct(app.db, {}, { stock: { Large: 10 } });
+    for (let n = 0; n < 5; n++) {
+      await placeOrder(app.db, {
+        userId: (await createUser(app.db)).id,
+        lines: [{ _id: product.id, size: 'Large', quantity: 2 }],
+        status: 'pending',
+        createdAt: new Date(Date.now() - 40 * 60_000),
+      });
+    }
+    const notify = { publicUrl: app.config.publicUrl };
+    const [a, b] = await Promise.all([
+      sweepExpiredOrders(app.db, app.payments, notify),
+      sweepExpiredOrders(app.db, app.payments, notify),
+    ]);
+    expect(a + b).toBe(5);
+    const [stock] = await app.db
+      .select()
+      .from(schema.productStock)
+      .where(eq(schema.productStock.productId, product.id));
+    expect(stock?.quantity).toBe(10);
+  });
+});

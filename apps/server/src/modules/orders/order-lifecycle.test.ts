@@ -1,0 +1,77 @@
+import { schema } from '@barbershop/db';
+import { createProduct, createUser } from '@barbershop/db/factories';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { createOrder } from '../../test/orders.ts';
+import { createShop } from '../../test/shop.ts';
+import { changeStatus } from './order-lifecycle.ts';
+
+describe('order lifecycle: staff status changes', () => {
+  let app: TestApp;
+  let product: Awaited<ReturnType<typeof createProduct>>;
+  let staffId: string;
+  let customerId: string;
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+    await createShop(app.db);
+    product = await createProduct(app.db, { name: 'Shop Tee' });
+    staffId = (await createUser(app.db, { name: 'Sam Staff', accessLevel: 1 })).id;
+    customerId = (await createUser(app.db, { email: 'casey@example.com' })).id;
+  });
+  afterAll(() => app.close());
+
+  const notify = () => ({ publicUrl: app.config.publicUrl });
+  const paidOrder = () =>
+    createOrder(app.db, { userId: customerId, lines: [{ product, size: 'Medium', quantity: 2 }] });
+
+  it('moves a pickup order to ready: logged with who did it, items printed, the customer emailed', async () => {
+    const order = await paidOrder();
+    const ready = await changeStatus(app.db, {
+      orderId: order.id,
+      to: 'ready',
+      actorUserId: staffId,
+      notify: notify(),
+    });
+    expect(ready.status).toBe('ready');
+    const log = await app.db.select().from(schema.orderLog).where(eq(schema.orderLog.orderId, order.id));
+    expect(log.map((entry) => [entry.message, entry.actorUserId])).toEqual([
+      ['Payment received', null],
+      ['Order status updated from processing to ready', staffId],
+    ]);
+    const items = await app.db
+      .select()
+      .from(schema.productItems)
+      .where(eq(schema.productItems.orderId, order.id));
+    expect(items.map((item) => item.status)).toEqual(['ready', 'ready']);
+    const [mail] = await app.db
+      .select()
+      .from(schema.outbox)
+      .where(eq(schema.outbox.dedupeKey, `order-ready:${order.id}`));
+    expect(mail).toMatchObject({ to: 'casey@example.com', subject: `Ready for pickup: ${order.id}` });
+    expect(mail?.html).toContain('<html lang="en">');
+  });
+
+  it('refuses a change its delivery method does not allow with 409, and changes nothing', async () => {
+    const order = await paidOrder();
+    for (const to of ['shipped', 'delivered', 'pending', 'canceled'] as const) {
+      await expect(
+        changeStatus(app.db, { orderId: order.id, to, actorUserId: staffId, notify: null }),
+      ).rejects.toMatchObject({ code: 'conflict' });
+    }
+    const [row] = await app.db.select().from(schema.orders).where(eq(schema.orders.id, order.id));
+    expect(row?.status).toBe('processing');
+  });
+
+  it('answers 404 for an order that does not exist', async () => {
+    await expect(
+      changeStatus(app.db, {
+        orderId: '00000000-0000-4000-8000-000000000000',
+        to: 'ready',
+        actorUserId: staffId,
+        notify: null,
+      }),
+    ).rejects.toMatchObject({ code: 'not_found' });
+  });
+});
