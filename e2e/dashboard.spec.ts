@@ -1,5 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
-import type { AdminProductDetail } from '@barbershop/contract';
+import type { AdminProductDetail, CatalogProduct } from '@barbershop/contract';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { DEMO, signIn } from './sign-in.ts';
@@ -124,11 +124,10 @@ test('staff create a product with three images, publish it and work its items', 
   await page.waitForLoadState('networkidle');
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByText('PUBLISHED', { exact: true })).toBeVisible();
-  // The public store is another branch's work; the staff API shows what it will publish.
-  const listed = (await (
-    await page.request.get(`/api/products/${encodeURIComponent(name)}`)
-  ).json()) as AdminProductDetail;
-  expect(listed.published).toBe(true);
+  // Published: the public catalogue lists it, with its three images.
+  const catalogue = (await (await page.request.get('/api/products/published')).json()) as CatalogProduct[];
+  const listed = catalogue.find((product) => product.name === name);
+  if (!listed) throw new Error(`${name} is not in the public catalogue`);
   expect(listed.images).toHaveLength(3);
 
   // Walk-in items, then one through printing and ready.
