@@ -1,4 +1,4 @@
-import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
+import { index, layout, prefix, type RouteConfig, route } from '@react-router/dev/routes';
 
 export default [
   layout('routes/site/site-layout.tsx', [
@@ -20,5 +20,23 @@ export default [
     route('account/orders/:orderId', 'routes/account/order.tsx'),
     route('__error/:status', 'routes/site/error-status.tsx'),
     route('*', 'routes/site/not-found.tsx'),
+  ]),
+  // The staff dashboard: its own layout and modules, so no public page loads its code.
+  layout('routes/dashboard/dashboard-layout.tsx', [
+    ...prefix('dashboard', [
+      index('routes/dashboard/overview.tsx'),
+      route('account', 'routes/dashboard/account.tsx'),
+      route('products', 'routes/dashboard/products.tsx'),
+      route('products/create', 'routes/dashboard/product-create.tsx'),
+      route('products/:productName', 'routes/dashboard/product.tsx'),
+      route('products/:productName/edit', 'routes/dashboard/product-edit.tsx'),
+      route('products/:productName/labels', 'routes/dashboard/product-labels.tsx'),
+      route('users', 'routes/dashboard/users.tsx'),
+      route('settings', 'routes/dashboard/settings.tsx'),
+      route('barbers', 'routes/dashboard/barbers.tsx'),
+      route('barbers/create', 'routes/dashboard/barber-create.tsx'),
+      route('barbers/:id', 'routes/dashboard/barber.tsx'),
+      route('barbers/:id/edit', 'routes/dashboard/barber-edit.tsx'),
+    ]),
   ]),
 ] satisfies RouteConfig;

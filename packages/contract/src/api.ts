@@ -1,9 +1,17 @@
 import type { SignedOut } from './auth.ts';
 import type { Barber } from './barbers.ts';
+import type { AdminBarber, Overview, UpdateBarber } from './dashboard.ts';
 import type { Order, OrderSummary } from './orders.ts';
 import type { CreatePaymentIntent, DemoConfirm, PaymentConfirmation, PaymentIntent } from './payments.ts';
-import type { CatalogProduct, ItemCertificate } from './products.ts';
-import type { Shop } from './shop.ts';
+import type {
+  AddItems,
+  AdminProduct,
+  AdminProductDetail,
+  CatalogProduct,
+  ItemCertificate,
+  UpdateItem,
+} from './products.ts';
+import type { Shop, UpdateShop } from './shop.ts';
 import type { CurrentUser, InventoryItem, UpdateUser, UserDetail, UserSummary } from './users.ts';
 
 /**
@@ -26,17 +34,35 @@ export type ApiRoutes = {
     '/products/published': CatalogProduct[];
     '/products/store/:name': CatalogProduct;
     '/products/:product/:item': ItemCertificate;
+    '/products': AdminProduct[];
+    '/products/:name': AdminProductDetail;
+    '/dashboard/overview': Overview;
+    '/dashboard/barbers': AdminBarber[];
+    '/dashboard/barbers/:gid': AdminBarber;
   };
   POST: {
     '/auth/logout': { body: undefined; response: SignedOut };
     '/payment/create-payment-intent': { body: CreatePaymentIntent; response: PaymentIntent };
     '/payment/demo/confirm': { body: DemoConfirm; response: PaymentConfirmation };
+    '/products': { body: FormData; response: AdminProductDetail };
+    '/products/:name/items': { body: AddItems; response: AdminProductDetail };
+    '/products/publish/:name': { body: undefined; response: AdminProductDetail };
+    '/products/archives/:name': { body: undefined; response: AdminProductDetail };
+    '/barbers': { body: FormData; response: AdminBarber };
   };
-  PUT: Record<never, never>;
+  PUT: {
+    '/products/:name': { body: FormData; response: AdminProductDetail };
+    '/barbers/:gid': { body: FormData | UpdateBarber; response: AdminBarber };
+    '/shop': { body: UpdateShop; response: Shop };
+  };
   PATCH: {
     '/users/:gid': { body: UpdateUser; response: UserDetail };
+    '/products/:name/items/:itemId': { body: UpdateItem; response: AdminProductDetail };
   };
-  DELETE: Record<never, never>;
+  DELETE: {
+    '/products/:id': { body: undefined; response: AdminProduct };
+    '/barbers/:gid': { body: undefined; response: AdminBarber };
+  };
 };
 
 export type ApiMethod = keyof ApiRoutes;

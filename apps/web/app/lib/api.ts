@@ -14,10 +14,18 @@ import { apiFetchContext } from './api-context.ts';
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
-  constructor(status: number, code: string, message: string) {
+  /** Which fields were refused and why, when the server names them (a form shows each by its field). */
+  readonly issues: { path: string; message: string }[];
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    issues: { path: string; message: string }[] = [],
+  ) {
     super(message);
     this.status = status;
     this.code = code;
+    this.issues = issues;
   }
 }
 
@@ -35,6 +43,7 @@ async function parse<T>(response: Response): Promise<T> {
     response.status,
     body?.error.code ?? 'internal',
     body?.error.message ?? `Request failed (${response.status})`,
+    body?.error.issues,
   );
 }
 

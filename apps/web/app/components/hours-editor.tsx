@@ -1,0 +1,100 @@
+import type { OpeningHours } from '@barbershop/contract';
+import { WEEKDAY_NAMES, WEEKDAYS } from '@barbershop/contract/domain';
+import { inputClass } from './form-field.tsx';
+
+const timeInputClass = inputClass.replace('w-full', 'w-36');
+
+const smallButton =
+  'inline-flex min-h-11 items-center rounded px-3 text-sm font-semibold text-brass-dark underline underline-offset-4 hover:text-charcoal';
+
+/** Weekly opening hours: any number of open-close ranges a day; a day without one is Closed. */
+export function HoursEditor({
+  hours,
+  onChange,
+}: {
+  hours: OpeningHours;
+  onChange: (hours: OpeningHours) => void;
+}) {
+  const setDay = (day: keyof OpeningHours, ranges: OpeningHours[keyof OpeningHours]) =>
+    onChange({ ...hours, [day]: ranges });
+  return (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="font-semibold">Opening hours</legend>
+      {WEEKDAYS.map((day) => {
+        const ranges = hours[day];
+        return (
+          <div key={day} className="flex flex-col gap-2 rounded bg-white p-3 ring-1 ring-charcoal/10">
+            <p className="font-semibold">{WEEKDAY_NAMES[day]}</p>
+            {ranges.length === 0 && <p className="text-muted">Closed</p>}
+            {ranges.map(([open, close], index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a range is known only by its place in the day.
+              <div key={index} className="flex flex-wrap items-center gap-2">
+                <label className="flex items-center gap-2">
+                  <span className="sr-only">
+                    {WEEKDAY_NAMES[day]} range {index + 1}
+                  </span>
+                  Opens
+                  <input
+                    type="time"
+                    value={open}
+                    onChange={(event) => {
+                      const value = event.currentTarget.value;
+                      setDay(
+                        day,
+                        ranges.map((range, i) => (i === index ? [value, range[1]] : range)),
+                      );
+                    }}
+                    className={timeInputClass}
+                  />
+                </label>
+                <label className="flex items-center gap-2">
+                  <span className="sr-only">
+                    {WEEKDAY_NAMES[day]} range {index + 1}
+                  </span>
+                  Closes
+                  <input
+                    type="time"
+                    value={close}
+                    onChange={(event) => {
+                      const value = event.currentTarget.value;
+                      setDay(
+                        day,
+                        ranges.map((range, i) => (i === index ? [range[0], value] : range)),
+                      );
+                    }}
+                    className={timeInputClass}
+                  />
+                </label>
+                <button
+                  type="button"
+                  className={smallButton}
+                  onClick={() =>
+                    setDay(
+                      day,
+                      ranges.filter((_, i) => i !== index),
+                    )
+                  }
+                >
+                  Remove
+                  <span className="sr-only">
+                    {' '}
+                    {WEEKDAY_NAMES[day]} range {index + 1}
+                  </span>
+                </button>
+              </div>
+            ))}
+            <div>
+              <button
+                type="button"
+                className={smallButton}
+                onClick={() => setDay(day, [...ranges, ['09:00', '17:00']])}
+              >
+                Add hours<span className="sr-only"> on {WEEKDAY_NAMES[day]}</span>
+              </button>
+            </div>
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}

@@ -1,0 +1,293 @@
+import {
+  type AdminBarber,
+  CreateBarberSchema,
+  type OpeningHours,
+  UpdateBarberSchema,
+} from '@barbershop/contract';
+import { WEEKDAYS } from '@barbershop/contract/domain';
+import { useState } from 'react';
+import { Alert } from '../../components/alert.tsx';
+import { Button } from '../../components/button.tsx';
+import { FormField, inputClass } from '../../components/form-field.tsx';
+import { HoursEditor } from '../../components/hours-editor.tsx';
+import { imageSlots, type PickedImage } from '../../components/image-list.ts';
+import { ImagePicker } from '../../components/image-picker.tsx';
+import { type ApiClient, ApiError } from '../../lib/api.ts';
+
+type Text = {
+  name: string;
+  nickname: string;
+  address: string;
+  phone: string;
+  email: string;
+  about: string;
+  instagramUrl: string;
+  booksyUrl: string;
+  lat: string;
+  lng: string;
+  rating: string;
+  reviewCount: string;
+  position: string;
+};
+type ServiceDraft = { name: string; description: string; price: string; duration: string };
+
+const EMPTY_HOURS = Object.fromEntries(WEEKDAYS.map((day) => [day, []])) as unknown as OpeningHours;
+
+function stored(images: AdminBarber['gallery'], keys: (string | null)[]): PickedImage[] {
+  return keys.flatMap((key, index) => {
+    const image = images[index];
+    return key && image ? [{ id: key, kind: 'stored' as const, key, image }] : [];
+  });
+}
+
+const numberOrNull = (value: string) => (value.trim() === '' ? null : Number(value));
+
+/**
+ * A barber's every field (admin): contact, links, services with price and duration, weekly hours
+ * with several ranges a day, the portrait and up to six gallery images, rating and review count,
+ * active, display order, and coordinates for when the address cannot be geocoded.
+ */
+export function BarberForm({
+  api,
+  barber,
+  onSaved,
+}: {
+  api: ApiClient;
+  barber?: AdminBarber;
+  onSaved: (barber: AdminBarber) => void;
+}) {
+  const editing = barber !== undefined;
+  const [text, setText] = useState<Text>({
+    name: barber?.name ?? '',
+    nickname: barber?.nickname ?? '',
+    address: barber?.address ?? '',
+    phone: barber?.phone ?? '',
+    email: barber?.email ?? '',
+    about: barber?.about ?? '',
+    instagramUrl: barber?.instagramUrl ?? '',
+    booksyUrl: barber?.booksyUrl ?? '',
+    lat: barber?.lat == null ? '' : String(barber.lat),
+    lng: barber?.lng == null ? '' : String(barber.lng),
+    rating: String(barber?.rating ?? 5),
+    reviewCount: String(barber?.reviewCount ?? 0),
+    position: String(barber?.position ?? 0),
+  });
+  const [active, setActive] = useState(barber?.active ?? true);
+  const [hours, setHours] = useState<OpeningHours>(barber?.hours ?? EMPTY_HOURS);
+  const [services, setServices] = useState<ServiceDraft[]>(
+    (barber?.services ?? []).map((service) => ({
+      name: service.name,
+      description: service.description,
+      price: String(service.price),
+      duration: String(service.duration),
+    })),
+  );
+  const [photo, setPhoto] = useState<PickedImage[]>(
+    barber ? stored([barber.profilePicture], [barber.photoKey]) : [],
+  );
+  const [gallery, setGallery] = useState<PickedImage[]>(
+    barber ? stored(barber.gallery, barber.galleryKeys) : [],
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const field = (name: keyof Text) => (event: { currentTarget: { value: string } }) => {
+    const value = event.currentTarget.value;
+    setText((current) => ({ ...current, [name]: value }));
+  };
+  const setService = (index: number, name: keyof ServiceDraft, value: string) =>
+    setServices((list) => list.map((service, i) => (i === index ? { ...service, [name]: value } : service)));
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const photoPart = imageSlots(photo);
+    const galleryPart = imageSlots(gallery, photoPart.files.length);
+    const form = {
+      ...text,
+      lat: numberOrNull(text.lat),
+      lng: numberOrNull(text.lng),
+      rating: Number(text.rating),
+      reviewCount: Number(text.reviewCount),
+      position: Number(text.position),
+      active,
+      hours,
+      services: services.map((service) => ({
+        name: service.name,
+        description: service.description,
+        price: Number(service.price),
+        duration: Number(service.duration),
+      })),
+      photo: photoPart.slots[0] ?? null,
+      gallery: galleryPart.slots,
+    };
+    const parsed = editing ? UpdateBarberSchema.safeParse(form) : CreateBarberSchema.safeParse(form);
+    if (!parsed.success) {
+      setErrors(
+        Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message])),
+      );
+      setFailure(
+        editing
+          ? 'Barber not updated: check the fields marked below.'
+          : 'Barber not created: check the fields marked below.',
+      );
+      return;
+    }
+    setErrors({});
+    setFailure(null);
+    setBusy(true);
+    const body = new FormData();
+    body.append('form', JSON.stringify(parsed.data));
+    for (const file of [...photoPart.files, ...galleryPart.files]) body.append('images', file);
+    try {
+      const saved = editing
+        ? await api.send('PUT', `/barbers/${barber.gid}`, body)
+        : await api.send('POST', '/barbers', body);
+      onSaved(saved);
+    } catch (error) {
+      const reason = error instanceof ApiError ? `: ${error.message}` : '';
+      setFailure(`${editing ? 'Barber not updated' : 'Barber not created'}${reason}`);
+      if (error instanceof ApiError && error.issues[0])
+        setErrors({ [error.issues[0].path]: error.issues[0].message });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const textField = (
+    name: keyof Text,
+    label: string,
+    options: { type?: string; hint?: string; required?: boolean } = {},
+  ) => (
+    <FormField label={label} hint={options.hint} error={errors[name]} required={options.required && !editing}>
+      {(control) => (
+        <input
+          {...control}
+          type={options.type ?? 'text'}
+          value={text[name]}
+          onChange={field(name)}
+          className={inputClass}
+        />
+      )}
+    </FormField>
+  );
+
+  return (
+    <form noValidate onSubmit={submit} className="flex max-w-3xl flex-col gap-5">
+      {failure && <Alert>{failure}</Alert>}
+      <div className="grid gap-5 sm:grid-cols-2">
+        {textField('name', 'Name', { required: true })}
+        {textField('nickname', 'Nickname')}
+        {textField('phone', 'Phone', { type: 'tel', required: true })}
+        {textField('email', 'Email', { type: 'email', required: true })}
+      </div>
+      {textField('address', 'Address', { required: true })}
+      <div className="grid gap-5 sm:grid-cols-2">
+        {textField('lat', 'Latitude', { hint: 'Only needed when the address cannot be found on the map.' })}
+        {textField('lng', 'Longitude', { hint: 'Only needed when the address cannot be found on the map.' })}
+      </div>
+      <FormField label="About" error={errors.about}>
+        {(control) => (
+          <textarea
+            {...control}
+            rows={4}
+            value={text.about}
+            onChange={field('about')}
+            className={inputClass}
+          />
+        )}
+      </FormField>
+      <div className="grid gap-5 sm:grid-cols-2">
+        {textField('booksyUrl', 'Booking link', {
+          type: 'url',
+          hint: 'The external booking page, https://…',
+        })}
+        {textField('instagramUrl', 'Instagram link', { type: 'url' })}
+        {textField('rating', 'Rating (0 to 5)')}
+        {textField('reviewCount', 'Review count')}
+        {textField('position', 'Display order', { hint: 'Lowest first.' })}
+        <label className="flex min-h-11 items-center gap-2 self-end font-semibold">
+          <input
+            type="checkbox"
+            checked={active}
+            onChange={(event) => setActive(event.currentTarget.checked)}
+            className="h-5 w-5 accent-charcoal"
+          />
+          Active (shown on the site)
+        </label>
+      </div>
+      <fieldset className="flex flex-col gap-3">
+        <legend className="font-semibold">Services</legend>
+        {services.map((service, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a service being typed has no other identity yet.
+          <div key={index} className="grid gap-3 rounded bg-white p-3 ring-1 ring-charcoal/10 sm:grid-cols-2">
+            {(
+              [
+                ['name', 'name'],
+                ['description', 'description'],
+                ['price', 'price (dollars)'],
+                ['duration', 'duration (minutes)'],
+              ] as const
+            ).map(([key, label]) => (
+              <FormField
+                key={key}
+                label={`Service ${index + 1} ${label}`}
+                error={errors[`services.${index}.${key}`]}
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    inputMode={key === 'price' || key === 'duration' ? 'decimal' : undefined}
+                    value={service[key]}
+                    onChange={(event) => setService(index, key, event.currentTarget.value)}
+                    className={inputClass}
+                  />
+                )}
+              </FormField>
+            ))}
+            <div>
+              <Button
+                variant="ghost"
+                onClick={() => setServices((list) => list.filter((_, i) => i !== index))}
+              >
+                Remove service {index + 1}
+              </Button>
+            </div>
+          </div>
+        ))}
+        <div>
+          <Button
+            variant="secondary"
+            onClick={() =>
+              setServices((list) => [...list, { name: '', description: '', price: '40', duration: '45' }])
+            }
+          >
+            Add a service
+          </Button>
+        </div>
+      </fieldset>
+      <HoursEditor hours={hours} onChange={setHours} />
+      <ImagePicker
+        images={photo}
+        onChange={setPhoto}
+        legend="Photo"
+        itemName="photo"
+        max={1}
+        error={errors.photo}
+      />
+      <ImagePicker
+        images={gallery}
+        onChange={setGallery}
+        legend="Gallery"
+        itemName="gallery image"
+        max={6}
+        error={errors.gallery}
+      />
+      <div>
+        <Button type="submit" busy={busy}>
+          {editing ? 'Save barber' : 'Create barber'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+import { AddItemsSchema, type AdminProductDetail, SIZES } from '@barbershop/contract';
+import { useState } from 'react';
+import { Alert } from '../../components/alert.tsx';
+import { Button } from '../../components/button.tsx';
+import { FormField, inputClass } from '../../components/form-field.tsx';
+import { type ApiClient, ApiError } from '../../lib/api.ts';
+
+/** 'Add walk-in items': items sold in the shop, of one size and a count, owned by no account. */
+export function AddItemsForm({
+  api,
+  product,
+  onAdded,
+}: {
+  api: ApiClient;
+  product: AdminProductDetail;
+  onAdded: (count: number) => void;
+}) {
+  const offered = product.stock.length > 0 ? product.stock.map((entry) => entry.size) : [...SIZES];
+  const [size, setSize] = useState<string>(offered[0] ?? '');
+  const [count, setCount] = useState('1');
+  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = AddItemsSchema.safeParse({ size, count: Number(count) });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Enter a count');
+      return;
+    }
+    setError(null);
+    setFailure(null);
+    setBusy(true);
+    try {
+      await api.send('POST', `/products/${encodeURIComponent(product.slug)}/items`, parsed.data);
+      onAdded(parsed.data.count);
+      setCount('1');
+    } catch (caught) {
+      setFailure(caught instanceof ApiError ? `Could Not Complete: ${caught.message}` : 'Could Not Complete');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      className="flex flex-col gap-3 rounded-lg bg-white p-4 ring-1 ring-charcoal/10"
+    >
+      <h3 className="text-xl">Add walk-in items</h3>
+      {failure && <Alert>{failure}</Alert>}
+      <div className="flex flex-wrap items-start gap-4">
+        <FormField label="Size">
+          {(control) => (
+            <select
+              {...control}
+              value={size}
+              onChange={(event) => setSize(event.currentTarget.value)}
+              className={inputClass}
+            >
+              {offered.map((each) => (
+                <option key={each}>{each}</option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label="Count" error={error}>
+          {(control) => (
+            <input
+              {...control}
+              inputMode="numeric"
+              value={count}
+              onChange={(event) => setCount(event.currentTarget.value)}
+              className={inputClass}
+            />
+          )}
+        </FormField>
+        <Button type="submit" busy={busy} className="mt-7">
+          Add items
+        </Button>
+      </div>
+    </form>
+  );
+}

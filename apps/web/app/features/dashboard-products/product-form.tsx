@@ -1,0 +1,236 @@
+import {
+  type AdminProduct,
+  type AdminProductDetail,
+  CATEGORIES,
+  CreateProductSchema,
+  SIZES,
+  type Size,
+  UpdateProductSchema,
+} from '@barbershop/contract';
+import { useState } from 'react';
+import { Alert } from '../../components/alert.tsx';
+import { Button } from '../../components/button.tsx';
+import { FormField, inputClass } from '../../components/form-field.tsx';
+import { imageSlots, type PickedImage, storedImages } from '../../components/image-list.ts';
+import { ImagePicker } from '../../components/image-picker.tsx';
+import { type ApiClient, ApiError } from '../../lib/api.ts';
+
+type Fields = { name: string; description: string; pricing: string; category: string };
+type Errors = Partial<Record<keyof Fields | 'images' | 'sizes', string>>;
+
+/** A name conflict and a stale version both answer 409; the name's message starts with the hint. */
+const NAME_TAKEN = /^Name must be unique/;
+
+function startingSizes(product?: AdminProduct): Partial<Record<Size, string>> {
+  return Object.fromEntries((product?.stock ?? []).map((entry) => [entry.size, String(entry.quantity)]));
+}
+
+/**
+ * Create or edit a product (SPEC.md section 5): on create, name, description, pricing and category
+ * are required; a size count that is not a number becomes 0 (the contract's schema does that). The
+ * form goes from the browser straight to the API as multipart: `form` (JSON) and `images` files.
+ */
+export function ProductForm({
+  api,
+  product,
+  onSaved,
+}: {
+  api: ApiClient;
+  /** The product being edited; none to create one. */
+  product?: AdminProductDetail;
+  onSaved: (product: AdminProduct) => void;
+}) {
+  const editing = product !== undefined;
+  const [fields, setFields] = useState<Fields>({
+    name: product?.name ?? '',
+    description: product?.description ?? '',
+    pricing: product ? String(product.pricing) : '',
+    category: product?.category ?? '',
+  });
+  const [sizes, setSizes] = useState(startingSizes(product));
+  const [images, setImages] = useState<PickedImage[]>(
+    product ? storedImages(product.images, product.imageKeys) : [],
+  );
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [stale, setStale] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  // The value is read at once: React clears currentTarget before a state updater runs.
+  const set = (name: keyof Fields) => (event: { currentTarget: { value: string } }) => {
+    const value = event.currentTarget.value;
+    setFields((current) => ({ ...current, [name]: value }));
+  };
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const { slots, files } = imageSlots(images);
+    const raw = {
+      ...fields,
+      pricing: fields.pricing.trim(),
+      sizes: Object.fromEntries(Object.entries(sizes).filter(([, value]) => value !== undefined)),
+      images: slots,
+    };
+    const parsed = editing
+      ? UpdateProductSchema.safeParse({ ...raw, version: product.version })
+      : CreateProductSchema.safeParse(raw);
+    if (!parsed.success) {
+      const found: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const key = String(issue.path[0] ?? '') as keyof Errors;
+        found[key] ??= issue.message;
+      }
+      setErrors(found);
+      setFailure(editing ? 'Product not updated' : 'Product not created');
+      return;
+    }
+    setErrors({});
+    setFailure(null);
+    setStale(false);
+    setBusy(true);
+    const body = new FormData();
+    body.append('form', JSON.stringify(parsed.data));
+    for (const file of files) body.append('images', file);
+    try {
+      const saved = editing
+        ? await api.send('PUT', `/products/${encodeURIComponent(product.slug)}`, body)
+        : await api.send('POST', '/products', body);
+      onSaved(saved);
+    } catch (error) {
+      setFailure(editing ? 'Product not updated' : 'Product not created');
+      if (error instanceof ApiError && error.status === 409 && NAME_TAKEN.test(error.message)) {
+        setErrors({ name: error.message });
+      } else if (error instanceof ApiError && error.status === 409 && editing) {
+        setStale(true);
+      } else if (error instanceof ApiError) {
+        const field = error.issues[0]?.path.split('.')[0] as keyof Errors | undefined;
+        if (field) setErrors({ [field]: error.issues[0]?.message });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="flex max-w-3xl flex-col gap-5">
+      {failure && (
+        <Alert>
+          <p className="font-semibold">{failure}</p>
+          {stale && (
+            <>
+              <p className="mt-1">
+                Someone else saved this product after you opened it, so your changes were not saved. Reload it
+                and make them again.
+              </p>
+              <p className="mt-2">
+                <Button variant="secondary" onClick={() => window.location.reload()}>
+                  Reload the product
+                </Button>
+              </p>
+            </>
+          )}
+        </Alert>
+      )}
+      <FormField label="Name" hint="Name must be unique!" error={errors.name} required={!editing}>
+        {(control) => (
+          <input {...control} name="name" value={fields.name} onChange={set('name')} className={inputClass} />
+        )}
+      </FormField>
+      <FormField label="Description" error={errors.description} required={!editing}>
+        {(control) => (
+          <textarea
+            {...control}
+            name="description"
+            rows={4}
+            value={fields.description}
+            onChange={set('description')}
+            className={inputClass}
+          />
+        )}
+      </FormField>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField label="Pricing (dollars)" error={errors.pricing} required={!editing}>
+          {(control) => (
+            <input
+              {...control}
+              name="pricing"
+              inputMode="decimal"
+              value={fields.pricing}
+              onChange={set('pricing')}
+              className={inputClass}
+            />
+          )}
+        </FormField>
+        <FormField label="Category" error={errors.category} required={!editing}>
+          {(control) => (
+            <select
+              {...control}
+              name="category"
+              value={fields.category}
+              onChange={set('category')}
+              className={inputClass}
+            >
+              <option value="">Choose a category</option>
+              {CATEGORIES.map((category) => (
+                <option key={category}>{category}</option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      </div>
+      <fieldset className="flex flex-col gap-3">
+        <legend className="font-semibold">Sizes and stock</legend>
+        <p className="text-sm text-muted">Tick each size the product comes in and how many are in stock.</p>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {SIZES.map((size) => {
+            const offered = sizes[size] !== undefined;
+            return (
+              <div
+                key={size}
+                className="flex items-center gap-3 rounded bg-white p-2 ring-1 ring-charcoal/10"
+              >
+                <label className="flex min-h-11 flex-1 items-center gap-2">
+                  <input
+                    type="checkbox"
+                    className="h-5 w-5 accent-charcoal"
+                    checked={offered}
+                    onChange={(event) => {
+                      const checked = event.currentTarget.checked;
+                      setSizes((current) => ({
+                        ...current,
+                        [size]: checked ? (current[size] ?? '0') : undefined,
+                      }));
+                    }}
+                  />
+                  {size}
+                </label>
+                <label className="sr-only" htmlFor={`stock-${size}`}>
+                  {size} in stock
+                </label>
+                <div className="w-24">
+                  <input
+                    id={`stock-${size}`}
+                    inputMode="numeric"
+                    disabled={!offered}
+                    value={sizes[size] ?? ''}
+                    onChange={(event) => {
+                      const value = event.currentTarget.value;
+                      setSizes((current) => ({ ...current, [size]: value }));
+                    }}
+                    className={`${inputClass} disabled:bg-charcoal/5`}
+                  />
+                </div>
+              </div>
+            );
+          })}
+        </div>
+      </fieldset>
+      <ImagePicker images={images} onChange={setImages} error={errors.images} />
+      <div>
+        <Button type="submit" busy={busy}>
+          {editing ? 'Save product' : 'Create product'}
+        </Button>
+      </div>
+    </form>
+  );
+}

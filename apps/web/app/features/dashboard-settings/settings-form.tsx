@@ -1,0 +1,211 @@
+import { type Shop, UpdateShopSchema } from '@barbershop/contract';
+import { useState } from 'react';
+import { Alert } from '../../components/alert.tsx';
+import { Button } from '../../components/button.tsx';
+import { FormField, inputClass } from '../../components/form-field.tsx';
+import { HoursEditor } from '../../components/hours-editor.tsx';
+import { type ApiClient, ApiError } from '../../lib/api.ts';
+
+type TextField = 'name' | 'phone' | 'email';
+const ADDRESS_FIELDS = [
+  ['line1', 'Address line 1'],
+  ['line2', 'Address line 2'],
+  ['city', 'City'],
+  ['state', 'State'],
+  ['postal_code', 'Postal code'],
+  ['country', 'Country'],
+] as const;
+
+/** Shop settings (admin): name, address, phone, email, hours, social links and the sales tax rate. */
+export function SettingsForm({ api, shop, onSaved }: { api: ApiClient; shop: Shop; onSaved: () => void }) {
+  const [draft, setDraft] = useState(shop);
+  const [taxPercent, setTaxPercent] = useState(String(Math.round(shop.salesTaxRate * 100_000) / 1000));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const text = (field: TextField) => (event: { currentTarget: { value: string } }) => {
+    const value = event.currentTarget.value;
+    setDraft((current) => ({ ...current, [field]: value }));
+  };
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = UpdateShopSchema.safeParse({
+      name: draft.name,
+      phone: draft.phone,
+      email: draft.email,
+      address: draft.address,
+      hours: draft.hours,
+      salesTaxRate: Number(taxPercent) / 100,
+      socialLinks: draft.socialLinks.filter((link) => link.label || link.url),
+    });
+    if (!parsed.success) {
+      setErrors(
+        Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message])),
+      );
+      setFailure('Settings not saved: check the fields marked below.');
+      return;
+    }
+    setErrors({});
+    setFailure(null);
+    setBusy(true);
+    try {
+      await api.send('PUT', '/shop', parsed.data);
+      onSaved();
+    } catch (error) {
+      setFailure(error instanceof ApiError ? `Settings not saved: ${error.message}` : 'Settings not saved');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="flex max-w-3xl flex-col gap-5">
+      {failure && <Alert>{failure}</Alert>}
+      <FormField label="Shop name" error={errors.name} required>
+        {(control) => (
+          <input {...control} value={draft.name} onChange={text('name')} className={inputClass} />
+        )}
+      </FormField>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField label="Phone" error={errors.phone} required>
+          {(control) => (
+            <input
+              {...control}
+              type="tel"
+              value={draft.phone}
+              onChange={text('phone')}
+              className={inputClass}
+            />
+          )}
+        </FormField>
+        <FormField label="Email" error={errors.email} required>
+          {(control) => (
+            <input
+              {...control}
+              type="email"
+              value={draft.email}
+              onChange={text('email')}
+              className={inputClass}
+            />
+          )}
+        </FormField>
+      </div>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 font-semibold">Address</legend>
+        {ADDRESS_FIELDS.map(([field, label]) => (
+          <FormField
+            key={field}
+            label={label}
+            error={errors[`address.${field}`]}
+            required={field !== 'line2'}
+          >
+            {(control) => (
+              <input
+                {...control}
+                value={draft.address[field]}
+                onChange={(event) => {
+                  const value = event.currentTarget.value;
+                  setDraft((current) => ({ ...current, address: { ...current.address, [field]: value } }));
+                }}
+                className={inputClass}
+              />
+            )}
+          </FormField>
+        ))}
+      </fieldset>
+      <HoursEditor hours={draft.hours} onChange={(hours) => setDraft((current) => ({ ...current, hours }))} />
+      <fieldset className="flex flex-col gap-3">
+        <legend className="font-semibold">Social links</legend>
+        {draft.socialLinks.map((link, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a link being typed has no other identity yet.
+          <div key={index} className="grid items-end gap-3 sm:grid-cols-[1fr_2fr_auto]">
+            <FormField label={`Link ${index + 1} label`} error={errors[`socialLinks.${index}.label`]}>
+              {(control) => (
+                <input
+                  {...control}
+                  value={link.label}
+                  onChange={(event) => {
+                    const value = event.currentTarget.value;
+                    setDraft((current) => ({
+                      ...current,
+                      socialLinks: current.socialLinks.map((each, i) =>
+                        i === index ? { ...each, label: value } : each,
+                      ),
+                    }));
+                  }}
+                  className={inputClass}
+                />
+              )}
+            </FormField>
+            <FormField label={`Link ${index + 1} URL`} error={errors[`socialLinks.${index}.url`]}>
+              {(control) => (
+                <input
+                  {...control}
+                  type="url"
+                  value={link.url}
+                  onChange={(event) => {
+                    const value = event.currentTarget.value;
+                    setDraft((current) => ({
+                      ...current,
+                      socialLinks: current.socialLinks.map((each, i) =>
+                        i === index ? { ...each, url: value } : each,
+                      ),
+                    }));
+                  }}
+                  className={inputClass}
+                />
+              )}
+            </FormField>
+            <Button
+              variant="ghost"
+              onClick={() =>
+                setDraft((current) => ({
+                  ...current,
+                  socialLinks: current.socialLinks.filter((_, i) => i !== index),
+                }))
+              }
+            >
+              Remove<span className="sr-only"> link {index + 1}</span>
+            </Button>
+          </div>
+        ))}
+        <div>
+          <Button
+            variant="secondary"
+            onClick={() =>
+              setDraft((current) => ({
+                ...current,
+                socialLinks: [...current.socialLinks, { label: '', url: '' }],
+              }))
+            }
+          >
+            Add a social link
+          </Button>
+        </div>
+      </fieldset>
+      <FormField
+        label="Sales tax rate (%)"
+        hint="Charged on the subtotal at checkout; 0 for none."
+        error={errors.salesTaxRate}
+        className="max-w-xs"
+      >
+        {(control) => (
+          <input
+            {...control}
+            inputMode="decimal"
+            value={taxPercent}
+            onChange={(event) => setTaxPercent(event.currentTarget.value)}
+            className={inputClass}
+          />
+        )}
+      </FormField>
+      <div>
+        <Button type="submit" busy={busy}>
+          Save settings
+        </Button>
+      </div>
+    </form>
+  );
+}

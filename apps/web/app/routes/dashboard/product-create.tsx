@@ -1,0 +1,30 @@
+import { useNavigate } from 'react-router';
+import { useToast } from '../../components/toast.tsx';
+import { ProductForm } from '../../features/dashboard-products/product-form.tsx';
+import { PageHeader } from '../../features/dashboard-shell/page-header.tsx';
+import { useBrowserApi } from '../../lib/use-browser-api.ts';
+import type { Route } from './+types/product-create';
+import { dashboardMeta } from './dashboard-meta.ts';
+
+export function meta({ matches }: Route.MetaArgs) {
+  return dashboardMeta('Create Product', matches);
+}
+
+/** /dashboard/products/create: a new product; success goes back to the list. */
+export default function ProductCreate() {
+  const api = useBrowserApi();
+  const navigate = useNavigate();
+  const toast = useToast();
+  return (
+    <>
+      <PageHeader title="Create Product" />
+      <ProductForm
+        api={api}
+        onSaved={(product) => {
+          toast(`Product ${product.name} created`);
+          navigate('/dashboard/products');
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import type { RouterContextProvider } from 'react-router';
+import { orNotFound, serverApi } from '../../lib/api.ts';
+import { publicConfigContext } from '../../lib/api-context.ts';
+import { qrSvg } from '../../lib/qr.server.ts';
+
+/** The product of the URL with its items, and the site origin their links start with. */
+export async function loadProduct(request: Request, context: Readonly<RouterContextProvider>, name: string) {
+  const product = await orNotFound(serverApi(context).get(`/products/${encodeURIComponent(name)}`));
+  const publicUrl = context.get(publicConfigContext).publicUrl || new URL(request.url).origin;
+  return { product, publicUrl };
+}
+
+/** A QR code (SVG) of each item's public page, by item id. */
+export async function itemQrCodes(
+  publicUrl: string,
+  slug: string,
+  items: { _id: string }[],
+): Promise<Record<string, string>> {
+  const entries = await Promise.all(
+    items.map(async (item) => [item._id, await qrSvg(new URL(`/store/${slug}/${item._id}`, publicUrl).href)]),
+  );
+  return Object.fromEntries(entries);
+}

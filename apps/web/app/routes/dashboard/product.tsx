@@ -1,0 +1,110 @@
+import { ACCESS } from '@barbershop/contract/domain';
+import { formatWholeDollars } from '@barbershop/contract/format';
+import { Link, useNavigate, useRevalidator } from 'react-router';
+import { buttonClass } from '../../components/button.tsx';
+import { StoredImage } from '../../components/stored-image.tsx';
+import { useToast } from '../../components/toast.tsx';
+import { AddItemsForm } from '../../features/dashboard-products/add-items-form.tsx';
+import { ItemsTable } from '../../features/dashboard-products/items-table.tsx';
+import { ProductActions } from '../../features/dashboard-products/product-actions.tsx';
+import { ProductStatusBadge } from '../../features/dashboard-products/products-table.tsx';
+import { PageHeader } from '../../features/dashboard-shell/page-header.tsx';
+import { useBrowserApi } from '../../lib/use-browser-api.ts';
+import { useRootData } from '../../root.tsx';
+import type { Route } from './+types/product';
+import { dashboardMeta } from './dashboard-meta.ts';
+import { itemQrCodes, loadProduct } from './product-load.server.ts';
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { product, publicUrl } = await loadProduct(request, context, params.productName);
+  return { product, publicUrl, qrCodes: await itemQrCodes(publicUrl, product.slug, product.items) };
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  return dashboardMeta(loaderData?.product.name ?? 'Product', matches);
+}
+
+/** /dashboard/products/{productName}: the product, its flags, and its items. */
+export default function ProductView({ loaderData }: Route.ComponentProps) {
+  const { product, publicUrl, qrCodes } = loaderData;
+  const api = useBrowserApi();
+  const { revalidate } = useRevalidator();
+  const navigate = useNavigate();
+  const toast = useToast();
+  return (
+    <>
+      <PageHeader
+        title={product.name}
+        actions={
+          <Link to={`/dashboard/products/${product.slug}/edit`} className={buttonClass()}>
+            Edit<span className="sr-only"> {product.name}</span>
+          </Link>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-[1fr_2fr]">
+        <div className="grid grid-cols-3 gap-2 self-start">
+          {product.images.map((image, index) => (
+            <StoredImage
+              key={image.src}
+              image={image}
+              alt={`${product.name}, image ${index + 1}`}
+              sizes="160px"
+              className="aspect-square w-full rounded object-cover"
+            />
+          ))}
+        </div>
+        <div className="flex flex-col gap-4">
+          <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2">
+            <dt className="font-semibold">Status</dt>
+            <dd>
+              <ProductStatusBadge product={product} />
+            </dd>
+            <dt className="font-semibold">SKU</dt>
+            <dd className="break-all font-mono text-sm">{product._id}</dd>
+            <dt className="font-semibold">Pricing</dt>
+            <dd>{formatWholeDollars(product.pricing)}</dd>
+            <dt className="font-semibold">Category</dt>
+            <dd>{product.category}</dd>
+            <dt className="font-semibold">Stock</dt>
+            <dd>
+              {product.stock.length === 0
+                ? 'No sizes offered'
+                : product.stock.map((entry) => `${entry.size}: ${entry.quantity}`).join(', ')}
+            </dd>
+          </dl>
+          <p className="whitespace-pre-line">{product.description}</p>
+          <ProductActions
+            api={api}
+            product={product}
+            canDelete={(useRootData()?.user?.accessLevel ?? 0) >= ACCESS.admin}
+            onChanged={revalidate}
+            onDeleted={() => {
+              toast(`Product ${product.name} deleted`);
+              navigate('/dashboard/products');
+            }}
+          />
+        </div>
+      </div>
+      <section aria-labelledby="items-heading" className="mt-10 flex flex-col gap-4">
+        <h2 id="items-heading" className="text-2xl">
+          Items
+        </h2>
+        <ItemsTable
+          api={api}
+          product={product}
+          qrCodes={qrCodes}
+          publicUrl={publicUrl}
+          onChanged={revalidate}
+        />
+        <AddItemsForm
+          api={api}
+          product={product}
+          onAdded={(count) => {
+            toast(`${count} item${count === 1 ? '' : 's'} added`);
+            revalidate();
+          }}
+        />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,350 @@
+import { crc32, deflateSync } from 'node:zlib';
+import type { AdminProductDetail, CatalogProduct } from '@barbershop/contract';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { DEMO, signIn } from './sign-in.ts';
+
+// The staff dashboard: access, the sidebar at its breakpoint, products from creation to publishing,
+// items, keyboard use, and axe on every page.
+
+/** A small solid-colour PNG, made here so the test needs no fixture files. */
+function png(r: number, g: number, b: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const size = 8;
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([
+    Buffer.from([0]),
+    Buffer.from(Array.from({ length: size }, () => [r, g, b]).flat()),
+  ]);
+  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Client-side controls work once the page has hydrated; its scripts have all loaded by network idle. */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+}
+
+async function signInAsStaff(page: Page) {
+  await open(page, '/');
+  await signIn(page, DEMO.staff);
+}
+
+test('a customer opening a dashboard page is sent to /sign-in with the reason', async ({ page }) => {
+  await open(page, '/');
+  await signIn(page, DEMO.customer);
+  await page.goto('/dashboard/products');
+  await expect(page).toHaveURL(/\/sign-in\?/);
+  await expect(page.getByRole('alert')).toHaveText('You are not authorized to access this page');
+});
+
+test('the sidebar is always shown from 1280 px and toggled below', async ({ page, checkA11y }) => {
+  await signInAsStaff(page);
+  const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await open(page, '/dashboard');
+  await expect(sidebar).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeHidden();
+  expect((await sidebar.boundingBox())?.width).toBe(280);
+
+  await page.setViewportSize({ width: 1279, height: 800 });
+  await expect(sidebar).toBeHidden();
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await expect(sidebar).toBeVisible();
+  await expect(page.getByTestId('sidebar-overlay')).toBeVisible();
+  await checkA11y();
+  await sidebar.getByRole('link', { name: 'Products' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/products$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+  await expect(sidebar).toBeHidden();
+  await expect(page.getByTestId('sidebar-overlay')).toBeHidden();
+});
+
+test('staff create a product with three images, publish it and work its items', async ({
+  page,
+  context,
+  checkA11y,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signInAsStaff(page);
+  const name = `E2E Cap ${Date.now()}`;
+
+  await open(page, '/dashboard/products/create');
+  await checkA11y();
+  // Required fields are checked before anything is sent.
+  await page.getByRole('button', { name: 'Create product' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('Product not created');
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await page.getByRole('textbox', { name: 'Description' }).fill('A cap made by the end-to-end test.');
+  await page.getByRole('textbox', { name: 'Pricing (dollars)' }).fill('25');
+  await page.getByRole('combobox', { name: 'Category' }).selectOption('Hats');
+  await page.getByRole('checkbox', { name: 'One Size Fits All' }).check();
+  await page.getByLabel('One Size Fits All in stock').fill('5');
+  await page.getByLabel('Add images').setInputFiles([
+    { name: 'red.png', mimeType: 'image/png', buffer: png(200, 30, 30) },
+    { name: 'green.png', mimeType: 'image/png', buffer: png(30, 200, 30) },
+    { name: 'blue.png', mimeType: 'image/png', buffer: png(30, 30, 200) },
+  ]);
+  await expect(page.getByRole('button', { name: /^Remove image/ })).toHaveCount(3);
+  await page.getByRole('button', { name: 'Move image 3 earlier' }).click();
+  await expect(page.getByRole('img', { name: /^2: blue\.png/ })).toBeVisible();
+  await checkA11y();
+  await page.getByRole('button', { name: 'Create product' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard\/products$/);
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('DRAFT');
+  await expect(row).toContainText('$25.00');
+  await checkA11y();
+
+  await row.getByRole('link', { name: `View ${name}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('PUBLISHED', { exact: true })).toBeVisible();
+  // Published: the public catalogue lists it, with its three images.
+  const catalogue = (await (await page.request.get('/api/products/published')).json()) as CatalogProduct[];
+  const listed = catalogue.find((product) => product.name === name);
+  if (!listed) throw new Error(`${name} is not in the public catalogue`);
+  expect(listed.images).toHaveLength(3);
+
+  // Walk-in items, then one through printing and ready.
+  await page.getByLabel('Count').fill('2');
+  await page.getByRole('button', { name: 'Add items' }).click();
+  await expect(page.getByText('2 items added')).toBeVisible();
+  const statuses = page.getByRole('combobox', { name: /^Status of item/ });
+  await expect(statuses).toHaveCount(2);
+  const label = await statuses.first().getAttribute('aria-label');
+  const itemId = label?.replace('Status of item ', '') ?? '';
+  const status = page.getByRole('combobox', { name: `Status of item ${itemId}` });
+  await status.selectOption('printing');
+  await expect(page.getByText('Item link copied to the clipboard')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    new URL(`/store/${listed.slug}/${itemId}`, page.url()).href,
+  );
+  await status.selectOption('ready');
+  await expect(async () => {
+    const detail = (await (
+      await page.request.get(`/api/products/${listed.slug}`)
+    ).json()) as AdminProductDetail;
+    expect(detail.items.find((item) => item._id === itemId)?.status).toBe('ready');
+  }).toPass();
+  await checkA11y();
+
+  await page.getByRole('link', { name: `Label of item ${itemId}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Labels of ${name}` })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^QR code of / })).toHaveCount(1);
+  await checkA11y();
+
+  await open(page, `/dashboard/products/${listed.slug}/edit`);
+  await expect(page.getByRole('button', { name: /^Remove image/ })).toHaveCount(3);
+  await checkA11y();
+  await page.getByRole('textbox', { name: 'Pricing (dollars)' }).fill('30');
+  await page.getByRole('button', { name: 'Save product' }).click();
+  await expect(page.getByText('Product updated successfully')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+});
+
+test('keyboard only: open the sidebar, go to Users and search', async ({ page }) => {
+  await signInAsStaff(page);
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await open(page, '/dashboard');
+  const menu = page.getByRole('button', { name: 'Menu', exact: true });
+  await menu.focus();
+  await page.keyboard.press('Enter');
+  const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
+  await expect(sidebar).toBeVisible();
+  const users = sidebar.getByRole('link', { name: 'Users' });
+  for (
+    let step = 0;
+    step < 10 && !(await users.evaluate((link) => link === document.activeElement));
+    step++
+  ) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(users).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await expect(sidebar).toBeHidden();
+  await page.getByLabel('Search users').focus();
+  await page.keyboard.type('CASEY');
+  await expect(page.getByRole('row', { name: /casey@example\.com/ })).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(2);
+});
+
+for (const path of ['/dashboard', '/dashboard/account', '/dashboard/users', '/dashboard/barbers']) {
+  test(`axe finds nothing serious on ${path}`, async ({ page, checkA11y }) => {
+    await signInAsStaff(page);
+    await open(page, path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toBeVisible();
+    await checkA11y();
+  });
+}
+
+test('a barber has a details page', async ({ page, checkA11y }) => {
+  await signInAsStaff(page);
+  await open(page, '/dashboard/barbers');
+  const view = page.getByRole('link', { name: /^View / }).first();
+  const name = (await view.textContent())?.replace(/^View /, '') ?? '';
+  await view.click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await checkA11y();
+});
+
+test('shop settings are for admins: staff are refused, an admin sees every field', async ({
+  page,
+  checkA11y,
+}) => {
+  await signInAsStaff(page);
+  await page.goto('/dashboard/settings');
+  await expect(page).toHaveURL(/\/sign-in\?/);
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+    'You are not authorized to access this page',
+  );
+
+  await page.context().clearCookies();
+  await open(page, '/');
+  await signIn(page, DEMO.admin);
+  await open(page, '/dashboard/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Shop Settings' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Shop name' })).not.toHaveValue('');
+  await expect(page.getByRole('textbox', { name: 'Sales tax rate (%)' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Opening hours' })).toBeVisible();
+  await checkA11y();
+  const tax = page.getByRole('textbox', { name: 'Sales tax rate (%)' });
+  await tax.fill('3.5');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Settings saved')).toBeVisible();
+  const shop = (await (await page.request.get('/api/shop')).json()) as { salesTaxRate: number };
+  expect(shop.salesTaxRate).toBeCloseTo(0.035);
+});
+
+test.describe('the public barber page', () => {
+  // No internet here: the public page's map tiles fail, and Chromium logs each failed tile.
+  test.use({ allowedConsoleErrors: [/tile\.openstreetmap\.org|api\.mapbox\.com/] });
+
+  test('an admin edits a barber and the public barber page shows the change', async ({ page, checkA11y }) => {
+    await page.route(
+      /^https:\/\/([a-c]\.)?tile\.openstreetmap\.org\/|^https:\/\/api\.mapbox\.com\//,
+      (route) => route.abort(),
+    );
+    await open(page, '/');
+    await signIn(page, DEMO.admin);
+    await open(page, '/dashboard/barbers');
+    await checkA11y();
+    const view = page.getByRole('link', { name: /^View / }).first();
+    const name = (await view.textContent())?.replace(/^View /, '') ?? '';
+    await view.click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await page.getByRole('link', { name: `Edit ${name}` }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit Barber' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await checkA11y();
+    const about = `Twenty years behind the chair, tested at ${Date.now()}.`;
+    await page.getByRole('textbox', { name: 'About' }).fill(about);
+    await page.getByRole('button', { name: 'Save barber' }).click();
+    await expect(page.getByText('Barber updated successfully')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+    await open(page, '/barbershops/barbers');
+    await expect(page.getByText(about)).toBeVisible();
+  });
+});
+
+test.describe('two editors', () => {
+  // The refused save is a 409 response, which Chromium logs.
+  test.use({ allowedConsoleErrors: [/status of 409 \(Conflict\)/] });
+
+  test('a stale edit is refused with a way to reload; an archived product is deleted after confirming', async ({
+    page,
+    browser,
+    checkA11y,
+  }) => {
+    // Deleting is an admin's; staff do the rest the same way.
+    await open(page, '/');
+    await signIn(page, DEMO.admin);
+    const name = `E2E Stale ${Date.now()}`;
+    const created = await page.request.post('/api/products', {
+      headers: { origin: new URL(page.url()).origin },
+      multipart: {
+        form: JSON.stringify({
+          name,
+          description: 'Two editors.',
+          pricing: 20,
+          category: 'Shirts',
+          sizes: { Small: 2 },
+        }),
+      },
+    });
+    expect(created.status()).toBe(200);
+    const { slug } = (await created.json()) as AdminProductDetail;
+
+    // A second editor opens the same version and saves first.
+    const other = await browser.newContext({ storageState: await page.context().storageState() });
+    const otherPage = await other.newPage();
+    await open(otherPage, `/dashboard/products/${slug}/edit`);
+    await open(page, `/dashboard/products/${slug}/edit`);
+    await otherPage.getByRole('textbox', { name: 'Pricing (dollars)' }).fill('21');
+    await otherPage.getByRole('button', { name: 'Save product' }).click();
+    await expect(otherPage.getByText('Product updated successfully')).toBeVisible();
+    await other.close();
+
+    await page.getByRole('textbox', { name: 'Pricing (dollars)' }).fill('22');
+    await page.getByRole('button', { name: 'Save product' }).click();
+    const alert = page.getByRole('main').getByRole('alert');
+    await expect(alert).toContainText('Product not updated');
+    await expect(alert).toContainText('Someone else saved this product');
+    await checkA11y();
+    await alert.getByRole('button', { name: 'Reload the product' }).click();
+    await expect(page.getByRole('textbox', { name: 'Pricing (dollars)' })).toHaveValue('21');
+
+    // Items' owner: N/A and Owned are saved.
+    await open(page, `/dashboard/products/${slug}`);
+    await page.getByLabel('Count').fill('1');
+    await page.getByRole('button', { name: 'Add items' }).click();
+    const owner = page.getByRole('combobox', { name: /^Owner of item/ });
+    await expect(owner).toHaveCount(1);
+    const next = (await owner.inputValue()) === 'owned' ? '' : 'owned';
+    await owner.selectOption(next);
+    await expect(async () => {
+      const detail = (await (await page.request.get(`/api/products/${slug}`)).json()) as AdminProductDetail;
+      expect(detail.items[0]?.owner).toBe(next);
+    }).toPass();
+
+    // Delete is offered only once the product is archived.
+    await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Archive' }).click();
+    await expect(page.getByText('ARCHIVED', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete product' });
+    await expect(dialog).toContainText('Are you sure you want to delete this product?');
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await checkA11y();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/products$/);
+    await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
+  });
+});
