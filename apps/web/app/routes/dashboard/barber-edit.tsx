@@ -8,7 +8,7 @@ import { useBrowserApi } from '../../lib/use-browser-api.ts';
 import type { Route } from './+types/barber-edit';
 import { dashboardMeta } from './dashboard-meta.ts';
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireRole(request, context, 'admin');
   const barber = await orNotFound(
     serverApi(context).get(`/dashboard/barbers/${encodeURIComponent(params.id)}`),
