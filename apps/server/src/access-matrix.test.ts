@@ -1,5 +1,6 @@
 import { schema } from '@barbershop/db';
 import { createBarber, createOrder, createProduct, createUser } from '@barbershop/db/factories';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './test/app.ts';
 import { signInAs } from './test/sessions.ts';
@@ -12,14 +13,23 @@ import { signInAs } from './test/sessions.ts';
 type Role = 'anonymous' | 'customer' | 'staff' | 'admin';
 const ROLES: Role[] = ['anonymous', 'customer', 'staff', 'admin'];
 
-type Fixtures = { customerId: string; barberId: string; orderId: string };
+type Fixtures = {
+  customerId: string;
+  barberId: string;
+  orderId: string;
+  productSlug: string;
+  itemId: string;
+  archivedId: string;
+  /** The product's version now, for an edit that must not be stale. */
+  productVersion: () => Promise<number>;
+};
 
 type Rule = {
   expect: Record<Role, number>;
   /** Values for the path's {parameters}. */
   params?: (f: Fixtures) => Record<string, string>;
   /** A valid body, so the answer is about access, not input. */
-  body?: (f: Fixtures) => Record<string, unknown>;
+  body?: (f: Fixtures) => Record<string, unknown> | Promise<Record<string, unknown>>;
 };
 
 const everyone = (status: number): Record<Role, number> => ({
@@ -54,6 +64,38 @@ const MATRIX: Record<string, Rule> = {
     expect: ADMIN,
     params: (f) => ({ gid: f.customerId }),
     body: () => ({ phone: '(719) 555-0100' }),
+  },
+
+  'GET /api/products': { expect: STAFF },
+  'GET /api/products/{name}': { expect: STAFF, params: (f) => ({ name: f.productSlug }) },
+  // A fresh name per call, so each role's create is about access, not a taken name.
+  'POST /api/products': {
+    expect: STAFF,
+    body: () => ({
+      name: `Matrix Tee ${Math.random()}`,
+      description: 'Made for the access test.',
+      pricing: 20,
+      category: 'Shirts',
+    }),
+  },
+  'PUT /api/products/{name}': {
+    expect: STAFF,
+    params: (f) => ({ name: f.productSlug }),
+    body: async (f) => ({ description: 'Edited by the access test.', version: await f.productVersion() }),
+  },
+  'POST /api/products/publish/{name}': { expect: STAFF, params: (f) => ({ name: f.productSlug }) },
+  'POST /api/products/archives/{name}': { expect: STAFF, params: (f) => ({ name: f.productSlug }) },
+  // The one admin call deletes the archived product.
+  'DELETE /api/products/{id}': { expect: ADMIN, params: (f) => ({ id: f.archivedId }), body: () => ({}) },
+  'PATCH /api/products/{name}/items/{itemId}': {
+    expect: STAFF,
+    params: (f) => ({ name: f.productSlug, itemId: f.itemId }),
+    body: () => ({ status: 'ready' }),
+  },
+  'POST /api/products/{name}/items': {
+    expect: STAFF,
+    params: (f) => ({ name: f.productSlug }),
+    body: () => ({ size: 'Small', count: 1 }),
   },
 
   // The customer owns the order; any other customer gets 404 (orders.test.ts).
@@ -94,7 +136,19 @@ describe('access matrix', () => {
       userId: customer.id,
       lines: [{ product, size: 'Medium', quantity: 1 }],
     });
-    fixtures = { customerId: customer.id, barberId: barber.id, orderId: order.id };
+    const archived = await createProduct(app.db, { archived: true });
+    fixtures = {
+      customerId: customer.id,
+      barberId: barber.id,
+      orderId: order.id,
+      productSlug: product.slug,
+      itemId: order.items[0]!.id,
+      archivedId: archived.id,
+      productVersion: async () => {
+        const [row] = await app.db.select().from(schema.products).where(eq(schema.products.id, product.id));
+        return row!.version;
+      },
+    };
 
     const doc = (await app.inject('/api/docs/openapi.json')).json() as { paths: Record<string, object> };
     documented = Object.entries(doc.paths).flatMap(([path, operations]) =>
@@ -130,7 +184,7 @@ describe('access matrix', () => {
         method: method as 'GET',
         url,
         headers: { 'sec-fetch-site': 'same-origin', ...(cookie ? { cookie } : {}) },
-        ...(rule.body ? { payload: rule.body(fixtures) } : {}),
+        ...(rule.body ? { payload: await rule.body(fixtures) } : {}),
       });
       seen[role] = response.statusCode;
     }

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { DatabaseHandle } from '@barbershop/db';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -15,6 +16,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { type MediaStorage, mediaStorageFor } from './modules/media/media.storage.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { productsRoutes } from './modules/products/products.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { shopRoutes } from './modules/shop/shop.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -85,11 +87,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   if (!config.oidc) await app.register(devIdpRoutes, { config, prefix: DEV_IDP_PATH });
   await app.register(
     async (api) => {
+      // Forms with images; each upload route sets its own limits when it reads the parts.
+      await api.register(multipart, { limits: { files: 0, fileSize: 0 } });
       await api.register(shopRoutes);
       await api.register(barbersRoutes);
       await api.register(authRoutes, { config });
       await api.register(usersRoutes);
       await api.register(ordersRoutes);
+      await api.register(productsRoutes);
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async () => {
         throw new AppError('not_found', 'No such API route.');
       });

@@ -39,6 +39,8 @@ export type ProductItem = z.infer<typeof ProductItemSchema>;
 
 /** A product as the dashboard sees it (GET /products): drafts and archived ones too. */
 export const AdminProductSchema = CatalogProductSchema.extend({
+  /** The media key of each image, in the order of `images`: what an edit form sends back as `{ key }`. */
+  imageKeys: z.array(z.string()),
   published: z.boolean(),
   archived: z.boolean(),
   /** Raised by every save; a save that names an older version is refused (409), so no edit is lost. */
@@ -114,10 +116,11 @@ export const UpdateItemSchema = z
   .refine((v) => v.status !== undefined || v.owner !== undefined, 'Send status or owner');
 export type UpdateItem = z.infer<typeof UpdateItemSchema>;
 
-/** POST /products/:name/items: walk-in items of one size. */
+/** POST /products/:name/items: walk-in items of one size, owned by no account ('' N/A or 'owned'). */
 export const AddItemsSchema = z.strictObject({
   size: z.enum(SIZES),
   count: z.number().int().min(1, 'Add at least 1').max(50, 'At most 50 at a time'),
+  owner: z.enum(['', 'owned']).default('owned'),
 });
 export type AddItems = z.infer<typeof AddItemsSchema>;
 

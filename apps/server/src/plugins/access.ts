@@ -1,5 +1,5 @@
 import { ACCESS } from '@barbershop/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from './errors.ts';
 
@@ -54,7 +54,11 @@ export const accessPlugin = fp(
       // Checked on request, after the session plugin has set request.user and before the body is read
       // or validated: a caller without the role learns nothing about the route and uploads nothing.
       const previous = route.onRequest;
-      const check = async (request: FastifyRequest) => assertAccess(request, access);
+      const check = async (request: FastifyRequest, reply: FastifyReply) => {
+        // What a role may see depends on the session: no shared cache may keep it.
+        if (access !== 'public') reply.header('cache-control', 'private, no-store');
+        assertAccess(request, access);
+      };
       route.onRequest = [check, ...(Array.isArray(previous) ? previous : previous ? [previous] : [])];
     });
   },

@@ -43,3 +43,11 @@ export const databasePlugin = fp(
   },
   { name: 'database' },
 );
+
+/** True when the error, or one it wraps (Drizzle wraps driver errors), is a unique-constraint violation. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

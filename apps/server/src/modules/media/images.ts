@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { Image } from '@barbershop/contract';
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../plugins/errors.ts';
@@ -7,39 +9,58 @@ import type { MediaStorage } from './media.storage.ts';
 /** Widths of every stored rendition; pages pick one through srcset. */
 export const IMAGE_WIDTHS = [320, 640, 1280] as const;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-const MAX_PIXELS = 40_000_000;
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'tiff', 'heif']);
+export const MAX_PIXELS = 40_000_000;
+// sharp reports AVIF as 'heif'.
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'gif']);
+const NOT_AN_IMAGE = 'That file is not an image we can read (JPEG, PNG, WebP, AVIF or GIF).';
+
+async function sizeOf(input: Buffer | string): Promise<number> {
+  return typeof input === 'string' ? (await stat(input)).size : input.length;
+}
+
+async function hashOf(input: Buffer | string): Promise<string> {
+  const hash = createHash('sha256');
+  if (typeof input === 'string') for await (const chunk of createReadStream(input)) hash.update(chunk);
+  else hash.update(input);
+  return hash.digest('hex').slice(0, 20);
+}
 
 /**
- * Decodes an image by its content (never its name), strips metadata and stores WebP renditions at
- * each width. Returns the media key; the same image stored twice gets the same key.
+ * Decodes an image by its content (never its name), strips metadata (EXIF, GPS) and stores WebP
+ * renditions at each width. The input is a buffer or the path of a file (uploads are streamed to
+ * disk first, so a large upload is never held in memory whole). Returns the media key; the same
+ * image stored twice gets the same key.
  */
-export async function storeImage(storage: MediaStorage, input: Buffer): Promise<string> {
-  if (input.length > MAX_UPLOAD_BYTES)
+export async function storeImage(storage: MediaStorage, input: Buffer | string): Promise<string> {
+  if ((await sizeOf(input)) > MAX_UPLOAD_BYTES)
     throw new AppError('payload_too_large', 'Images must be 10 MB or smaller.');
   let metadata: Metadata;
   try {
     metadata = await sharp(input, { limitInputPixels: MAX_PIXELS }).metadata();
   } catch {
-    throw new AppError(
-      'unsupported_media_type',
-      'That file is not an image we can read (JPEG, PNG, WebP, AVIF or GIF).',
-    );
+    throw new AppError('unsupported_media_type', NOT_AN_IMAGE);
   }
   if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) {
-    throw new AppError(
-      'unsupported_media_type',
-      'That file is not an image we can read (JPEG, PNG, WebP, AVIF or GIF).',
-    );
+    throw new AppError('unsupported_media_type', NOT_AN_IMAGE);
   }
-  const key = `images/${createHash('sha256').update(input).digest('hex').slice(0, 20)}`;
+  // Checked before decoding: the header alone says how much memory the pixels would take.
+  if (metadata.width * metadata.height > MAX_PIXELS) {
+    throw new AppError('payload_too_large', 'Images must be 40 megapixels or smaller.');
+  }
+  const key = `images/${await hashOf(input)}`;
   if (await storage.exists(renditionKey(key, IMAGE_WIDTHS[2]))) return key;
   for (const width of IMAGE_WIDTHS) {
-    const body = await sharp(input, { limitInputPixels: MAX_PIXELS })
-      .rotate()
-      .resize({ width, withoutEnlargement: true })
-      .webp({ quality: 78 })
-      .toBuffer();
+    let body: Buffer;
+    try {
+      body = await sharp(input, { limitInputPixels: MAX_PIXELS })
+        .rotate()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 78 })
+        .toBuffer();
+    } catch {
+      // A header that reads well over a body that does not (truncated, or a codec we lack).
+      throw new AppError('unsupported_media_type', NOT_AN_IMAGE);
+    }
     await storage.put(renditionKey(key, width), body, 'image/webp');
   }
   return key;

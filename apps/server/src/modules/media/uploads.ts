@@ -1,0 +1,145 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { ImageSlot } from '@barbershop/contract';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from '../../plugins/errors.ts';
+import { IMAGE_WIDTHS, MAX_UPLOAD_BYTES, renditionKey, storeImage } from './images.ts';
+import type { MediaStorage } from './media.storage.ts';
+
+/** The multipart field names of every form with images: the JSON of the form, and the files. */
+export const FORM_FIELD = 'form';
+export const FILES_FIELD = 'images';
+export const MAX_FILES_PER_REQUEST = 10;
+const MAX_FORM_BYTES = 256 * 1024;
+
+/** A saved form's JSON (not yet validated) and its uploaded files, each on disk. */
+export type Upload = { form: unknown; files: string[] };
+
+const LIMIT_MESSAGES: Record<string, [code: 'payload_too_large', message: string]> = {
+  FST_REQ_FILE_TOO_LARGE: ['payload_too_large', 'Images must be 10 MB or smaller.'],
+  FST_FILES_LIMIT: ['payload_too_large', `At most ${MAX_FILES_PER_REQUEST} images can be sent at once.`],
+  FST_PARTS_LIMIT: ['payload_too_large', 'The form has too many parts.'],
+  FST_FIELDS_LIMIT: ['payload_too_large', 'The form has too many fields.'],
+};
+
+function limitError(error: unknown): AppError | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  const known = typeof code === 'string' ? LIMIT_MESSAGES[code] : undefined;
+  return known ? new AppError(...known) : null;
+}
+
+async function readParts(request: FastifyRequest, dir: string, maxFiles: number): Promise<Upload> {
+  let formText: string | undefined;
+  const files: string[] = [];
+  const parts = request.parts({
+    limits: {
+      files: maxFiles,
+      fileSize: MAX_UPLOAD_BYTES,
+      fields: 4,
+      fieldSize: MAX_FORM_BYTES,
+      parts: maxFiles + 4,
+    },
+  });
+  for await (const part of parts) {
+    if (part.type === 'field') {
+      if (part.valueTruncated) throw new AppError('payload_too_large', 'The form is too large.');
+      if (part.fieldname === FORM_FIELD) formText = String(part.value);
+      continue;
+    }
+    if (part.fieldname !== FILES_FIELD) {
+      part.file.resume();
+      throw new AppError('bad_request', `Send files in the "${FILES_FIELD}" field, not "${part.fieldname}".`);
+    }
+    // Streamed to disk so that memory stays bounded whatever the file's size; the stream stops at
+    // the size limit and the request is refused.
+    const path = join(dir, `upload-${files.length}`);
+    await pipeline(part.file, createWriteStream(path));
+    // A browser sends an empty, nameless part for a file input left empty.
+    if (!part.filename && (await stat(path)).size === 0) continue;
+    files.push(path);
+  }
+  if (formText === undefined) throw new AppError('bad_request', `${FORM_FIELD}: is required`);
+  try {
+    return { form: JSON.parse(formText), files };
+  } catch {
+    throw new AppError('bad_request', `${FORM_FIELD}: is not valid JSON`);
+  }
+}
+
+/**
+ * Reads a form with images: multipart `form` (JSON) and up to `maxFiles` `images` files of 10 MB
+ * each, streamed into a temporary directory that is removed once `use` has finished. A JSON body
+ * (no files) is accepted as the form too.
+ */
+export async function withUpload<T>(
+  request: FastifyRequest,
+  maxFiles: number,
+  use: (upload: Upload) => Promise<T>,
+): Promise<T> {
+  if (!request.isMultipart()) {
+    if (request.body === undefined || request.body === null)
+      throw new AppError('bad_request', `${FORM_FIELD}: is required`);
+    return use({ form: request.body, files: [] });
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'upload-'));
+  try {
+    let upload: Upload;
+    try {
+      upload = await readParts(request, dir, maxFiles);
+    } catch (error) {
+      throw limitError(error) ?? error;
+    }
+    return await use(upload);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Validates a form against its contract schema; a failure is a 400 naming the first bad field. */
+export function parseForm<S extends z.ZodType>(schema: S, form: unknown): z.infer<S> {
+  const result = schema.safeParse(form);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const path = [FORM_FIELD, ...(issue?.path ?? []).map(String)].join('.');
+  throw new AppError('bad_request', `${path}: ${issue?.message ?? 'is invalid'}`);
+}
+
+/** Decodes, cleans and stores each uploaded file in turn (one at a time: decoding is heavy). */
+export async function storeUploads(storage: MediaStorage, files: string[]): Promise<string[]> {
+  const keys: string[] = [];
+  for (const file of files) keys.push(await storeImage(storage, file));
+  return keys;
+}
+
+/**
+ * Turns image slots into media keys in display order. `{ upload: n }` is the n-th uploaded file;
+ * `{ key }` is an image already stored (one the record has, or any the storage holds).
+ * `field` names the form field in error messages.
+ */
+export async function resolveImageSlots(
+  storage: MediaStorage,
+  slots: ImageSlot[],
+  uploaded: string[],
+  current: string[],
+  field: string,
+): Promise<string[]> {
+  const keys: string[] = [];
+  for (const [i, slot] of slots.entries()) {
+    if ('upload' in slot) {
+      const key = uploaded[slot.upload];
+      if (!key)
+        throw new AppError('bad_request', `${FORM_FIELD}.${field}.${i}: no uploaded file ${slot.upload}`);
+      keys.push(key);
+    } else {
+      const known =
+        current.includes(slot.key) || (await storage.exists(renditionKey(slot.key, IMAGE_WIDTHS[2])));
+      if (!known) throw new AppError('bad_request', `${FORM_FIELD}.${field}.${i}: is not a stored image`);
+      keys.push(slot.key);
+    }
+  }
+  return keys;
+}

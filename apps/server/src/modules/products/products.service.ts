@@ -1,0 +1,348 @@
+import {
+  type AddItems,
+  type AdminProduct,
+  type AdminProductDetail,
+  type Category,
+  type CreateProduct,
+  type ItemStatus,
+  type ProductItem,
+  SIZES,
+  type Size,
+  slugify,
+  type UpdateItem,
+  type UpdateProduct,
+} from '@barbershop/contract';
+import type { Database, Executor } from '@barbershop/db';
+import { z } from 'zod';
+import { isUniqueViolation } from '../../plugins/database.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { imageFromKey } from '../media/images.ts';
+import type { MediaStorage } from '../media/media.storage.ts';
+import { resolveImageSlots, storeUploads } from '../media/uploads.ts';
+import {
+  findItem,
+  findLiveProductById,
+  findLiveProductByName,
+  type ItemRow,
+  imageKeysOf,
+  insertItems,
+  insertProduct,
+  itemsOf,
+  listLiveProducts,
+  nameTaken,
+  type ProductChanges,
+  type ProductRow,
+  replaceImages,
+  replaceStock,
+  setProductFlags,
+  stockOf,
+  updateItem as updateItemRow,
+  updateProduct as updateProductRow,
+} from './products.repository.ts';
+
+const isUuid = (value: string) => z.uuid().safeParse(value).success;
+
+const notFound = () => new AppError('not_found', 'No such product.');
+
+function nameConflict(name: string) {
+  return new AppError('conflict', `Name must be unique! A product named "${name}" already exists.`);
+}
+
+function stockList(stock: Map<Size, number>) {
+  return SIZES.filter((size) => stock.has(size)).map((size) => ({ size, quantity: stock.get(size) ?? 0 }));
+}
+
+/** A product row, its image keys and stock as the dashboard sees it. */
+function toAdminProduct(row: ProductRow, imageKeys: string[], stock: Map<Size, number>): AdminProduct {
+  return {
+    _id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    pricing: row.priceCents / 100,
+    category: row.category as Category,
+    images: imageKeys.map((key, i) => imageFromKey(key, i === 0 ? row.name : `${row.name}, photo ${i + 1}`)),
+    imageKeys,
+    stock: stockList(stock),
+    published: row.published,
+    archived: row.archived,
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toItem(row: ItemRow): ProductItem {
+  return {
+    _id: row.id,
+    size: row.size as Size,
+    status: row.status as ItemStatus,
+    owner: row.ownerUserId ? (row.ownerName ?? '') : row.ownerLabel,
+    ownerGid: row.ownerUserId,
+    orderId: row.orderId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+async function adminProductsOf(db: Executor, rows: ProductRow[]): Promise<AdminProduct[]> {
+  const ids = rows.map((row) => row.id);
+  const [images, stock] = await Promise.all([imageKeysOf(db, ids), stockOf(db, ids)]);
+  return rows.map((row) => toAdminProduct(row, images.get(row.id) ?? [], stock.get(row.id) ?? new Map()));
+}
+
+async function detailOf(db: Executor, row: ProductRow): Promise<AdminProductDetail> {
+  const [[product], items] = await Promise.all([adminProductsOf(db, [row]), itemsOf(db, row.id)]);
+  return { ...product!, items: items.map(toItem) };
+}
+
+/** What the audit log keeps of a product: its fields, images and stock. */
+function snapshot(product: AdminProduct) {
+  const { images: _images, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = product;
+  return fields;
+}
+
+/** Every live product (drafts and archived too), newest first, for the dashboard list. */
+export async function listAdminProducts(db: Database): Promise<AdminProduct[]> {
+  return adminProductsOf(db, await listLiveProducts(db));
+}
+
+/** One live product by slug or name, with its items; 404 otherwise. */
+export async function getAdminProduct(db: Database, name: string): Promise<AdminProductDetail> {
+  const row = await findLiveProductByName(db, name);
+  if (!row) throw notFound();
+  return detailOf(db, row);
+}
+
+/** A unique violation raced past the check: the same answer as the check's. */
+async function inTransaction<T>(db: Database, name: string | undefined, work: (tx: Executor) => Promise<T>) {
+  try {
+    return await db.transaction(work);
+  } catch (error) {
+    if (name !== undefined && isUniqueViolation(error)) throw nameConflict(name);
+    throw error;
+  }
+}
+
+/**
+ * Creates a product from the dashboard form and its uploaded files (already on disk). The name
+ * must be free among live products; images are decoded, stripped and stored before the row is
+ * written, so a refused image leaves nothing behind in the database.
+ */
+export async function createProduct(
+  db: Database,
+  storage: MediaStorage,
+  actorUserId: string,
+  form: CreateProduct,
+  files: string[],
+): Promise<AdminProductDetail> {
+  const slug = slugify(form.name);
+  if (!slug) throw new AppError('bad_request', 'form.name: must contain a letter or a digit');
+  if (await nameTaken(db, form.name, slug)) throw nameConflict(form.name);
+  const uploaded = await storeUploads(storage, files);
+  const imageKeys = form.images
+    ? await resolveImageSlots(storage, form.images, uploaded, [], 'images')
+    : uploaded;
+  return inTransaction(db, form.name, async (tx) => {
+    const row = await insertProduct(tx, {
+      name: form.name,
+      slug,
+      description: form.description,
+      priceCents: Math.round(form.pricing * 100),
+      category: form.category,
+      published: form.published,
+    });
+    await replaceImages(tx, row.id, imageKeys);
+    await replaceStock(tx, row.id, form.sizes);
+    const detail = await detailOf(tx, row);
+    await recordAudit(tx, {
+      actorUserId,
+      entity: 'product',
+      entityId: row.id,
+      action: 'create',
+      before: null,
+      after: snapshot(detail),
+    });
+    return detail;
+  });
+}
+
+/**
+ * A partial edit from the dashboard. It names the version the editor started from: when someone
+ * else saved in between, it is refused (409) rather than silently overwriting their change.
+ * Items are never touched; images change only when `images` is sent; stock only when `sizes` is.
+ */
+export async function updateProduct(
+  db: Database,
+  storage: MediaStorage,
+  actorUserId: string,
+  name: string,
+  form: UpdateProduct,
+  files: string[],
+): Promise<AdminProductDetail> {
+  const found = await findLiveProductByName(db, name);
+  if (!found) throw notFound();
+  const slug = form.name === undefined ? undefined : slugify(form.name);
+  if (slug === '') throw new AppError('bad_request', 'form.name: must contain a letter or a digit');
+  if (form.name !== undefined && slug && (await nameTaken(db, form.name, slug, found.id)))
+    throw nameConflict(form.name);
+  const current = (await imageKeysOf(db, [found.id])).get(found.id) ?? [];
+  const uploaded = await storeUploads(storage, files);
+  const imageKeys = form.images
+    ? await resolveImageSlots(storage, form.images, uploaded, current, 'images')
+    : undefined;
+
+  return inTransaction(db, form.name, async (tx) => {
+    const row = await findLiveProductById(tx, found.id, { lock: true });
+    if (!row) throw notFound();
+    if (row.version !== form.version) {
+      throw new AppError(
+        'conflict',
+        `Someone else saved this product since you opened it (version ${row.version}, yours ${form.version}). Reload it and make your changes again.`,
+      );
+    }
+    const before = await detailOf(tx, row);
+    const changes: ProductChanges = {
+      ...(form.name === undefined ? {} : { name: form.name, slug }),
+      ...(form.description === undefined ? {} : { description: form.description }),
+      ...(form.pricing === undefined ? {} : { priceCents: Math.round(form.pricing * 100) }),
+      ...(form.category === undefined ? {} : { category: form.category }),
+    };
+    const updated = await updateProductRow(tx, row.id, changes);
+    if (imageKeys) await replaceImages(tx, row.id, imageKeys);
+    if (form.sizes) await replaceStock(tx, row.id, form.sizes);
+    const after = await detailOf(tx, updated);
+    await recordAudit(tx, {
+      actorUserId,
+      entity: 'product',
+      entityId: row.id,
+      action: 'update',
+      before: snapshot(before),
+      after: snapshot(after),
+    });
+    if (form.sizes) {
+      await recordAudit(tx, {
+        actorUserId,
+        entity: 'stock',
+        entityId: row.id,
+        action: 'set',
+        before: before.stock,
+        after: after.stock,
+      });
+    }
+    return after;
+  });
+}
+
+/** Flips published or archived on a live product; archiving hides it from the store. */
+export async function toggleFlag(
+  db: Database,
+  actorUserId: string,
+  name: string,
+  flag: 'published' | 'archived',
+): Promise<AdminProductDetail> {
+  return db.transaction(async (tx) => {
+    const found = await findLiveProductByName(tx, name, { lock: true });
+    if (!found) throw notFound();
+    const row = await setProductFlags(tx, found.id, { [flag]: !found[flag] });
+    await recordAudit(tx, {
+      actorUserId,
+      entity: 'product',
+      entityId: row.id,
+      action:
+        flag === 'published'
+          ? row.published
+            ? 'publish'
+            : 'unpublish'
+          : row.archived
+            ? 'archive'
+            : 'unarchive',
+      before: { [flag]: found[flag] },
+      after: { [flag]: row[flag] },
+    });
+    return detailOf(tx, row);
+  });
+}
+
+/**
+ * Deletes an archived product (409 otherwise). Deletion is soft: the product leaves every list and
+ * frees its name, while orders and owned items that point to it keep working.
+ */
+export async function deleteProduct(db: Database, actorUserId: string, id: string): Promise<AdminProduct> {
+  if (!isUuid(id)) throw notFound();
+  return db.transaction(async (tx) => {
+    const found = await findLiveProductById(tx, id, { lock: true });
+    if (!found) throw notFound();
+    if (!found.archived) throw new AppError('conflict', 'Archive the product before deleting it.');
+    const row = await setProductFlags(tx, id, { deletedAt: new Date() });
+    const [product] = await adminProductsOf(tx, [row]);
+    await recordAudit(tx, {
+      actorUserId,
+      entity: 'product',
+      entityId: id,
+      action: 'delete',
+      before: snapshot(product!),
+      after: null,
+    });
+    return product!;
+  });
+}
+
+/**
+ * Changes one item's status, or its walk-in owner label ('' or 'owned'); an item a customer
+ * account owns keeps its owner (409). Only the fields sent change, so two staff changing two
+ * items at once lose nothing.
+ */
+export async function updateItem(
+  db: Database,
+  actorUserId: string,
+  name: string,
+  itemId: string,
+  body: UpdateItem,
+): Promise<AdminProductDetail> {
+  return db.transaction(async (tx) => {
+    const product = await findLiveProductByName(tx, name);
+    if (!product || !isUuid(itemId)) throw new AppError('not_found', 'No such item.');
+    const item = await findItem(tx, product.id, itemId);
+    if (!item) throw new AppError('not_found', 'No such item.');
+    if (body.owner !== undefined && item.ownerUserId) {
+      throw new AppError('conflict', 'This item belongs to a customer account; its owner cannot be changed.');
+    }
+    const updated = await updateItemRow(tx, item.id, {
+      ...(body.status === undefined ? {} : { status: body.status }),
+      ...(body.owner === undefined ? {} : { ownerLabel: body.owner }),
+    });
+    await recordAudit(tx, {
+      actorUserId,
+      entity: 'item',
+      entityId: item.id,
+      action: 'update',
+      before: { status: item.status, owner: item.ownerLabel },
+      after: { status: updated.status, owner: updated.ownerLabel },
+    });
+    return detailOf(tx, product);
+  });
+}
+
+/** Adds walk-in items (no customer account) of one size to a product. */
+export async function addItems(
+  db: Database,
+  actorUserId: string,
+  name: string,
+  body: AddItems,
+): Promise<AdminProductDetail> {
+  return db.transaction(async (tx) => {
+    const product = await findLiveProductByName(tx, name);
+    if (!product) throw notFound();
+    const rows = await insertItems(tx, product.id, body.size, body.count, body.owner);
+    await recordAudit(tx, {
+      actorUserId,
+      entity: 'item',
+      entityId: product.id,
+      action: 'add',
+      before: null,
+      after: { size: body.size, owner: body.owner, items: rows.map((row) => row.id) },
+    });
+    return detailOf(tx, product);
+  });
+}

@@ -1,0 +1,321 @@
+import type { AdminProduct, AdminProductDetail } from '@barbershop/contract';
+import { schema } from '@barbershop/db';
+import { createItem, createOrder, createProduct, createUser } from '@barbershop/db/factories';
+import { eq, sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, json, type TestApp } from '../../test/app.ts';
+import { multipart } from '../../test/multipart.ts';
+import { signInAs } from '../../test/sessions.ts';
+
+const HOODIE = {
+  name: 'Logo Hoodie',
+  description: 'Heavy fleece with the shop logo.',
+  pricing: '55',
+  category: 'Hoodies',
+  sizes: { Small: 4, Medium: 'lots', Large: 2 },
+};
+
+describe('staff product API', () => {
+  let app: TestApp;
+  let staff: string;
+  let admin: string;
+  let staffId: string;
+
+  beforeEach(async () => {
+    app = await buildTestApp();
+    const staffUser = await createUser(app.db, { accessLevel: 1, name: 'Sam Staff' });
+    staffId = staffUser.id;
+    staff = await signInAs(app, staffUser);
+    admin = await signInAs(app, await createUser(app.db, { accessLevel: 2 }));
+  });
+  afterEach(() => app.close());
+
+  const send = async (method: 'POST' | 'PUT', url: string, form: unknown, cookie = staff) => {
+    const body = await multipart(form);
+    return app.inject({ method, url, payload: body.payload, headers: { ...body.headers, cookie } });
+  };
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, cookie = staff) =>
+    app.inject({
+      method,
+      url,
+      headers: { cookie, 'sec-fetch-site': 'same-origin' },
+      ...(payload ? { payload } : {}),
+    });
+  const auditRows = (entityId: string) =>
+    app.db.select().from(schema.auditLog).where(eq(schema.auditLog.entityId, entityId));
+
+  it('creates a draft from the form: pricing in dollars, a size count that is not a number becomes 0', async () => {
+    const response = await send('POST', '/api/products', HOODIE);
+    expect(response.statusCode).toBe(200);
+    const product = json<AdminProductDetail>(response);
+    expect(product).toMatchObject({
+      name: 'Logo Hoodie',
+      slug: 'logo-hoodie',
+      pricing: 55,
+      category: 'Hoodies',
+      published: false,
+      archived: false,
+      version: 1,
+      images: [],
+      imageKeys: [],
+      items: [],
+      stock: [
+        { size: 'Small', quantity: 4 },
+        { size: 'Medium', quantity: 0 },
+        { size: 'Large', quantity: 2 },
+      ],
+    });
+    const [row] = await app.db.select().from(schema.products).where(eq(schema.products.id, product._id));
+    expect(row?.priceCents).toBe(5500);
+    const audit = await auditRows(product._id);
+    expect(audit).toMatchObject([
+      { entity: 'product', action: 'create', actorUserId: staffId, before: null },
+    ]);
+    expect(audit[0]?.after).toMatchObject({ name: 'Logo Hoodie', pricing: 55 });
+  });
+
+  it('names the missing or bad field of the form', async () => {
+    const missing = await send('POST', '/api/products', { ...HOODIE, description: undefined });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.message).toMatch(/^form\.description: /);
+    const badCategory = await send('POST', '/api/products', { ...HOODIE, category: 'Socks' });
+    expect(badCategory.statusCode).toBe(400);
+    expect(badCategory.json().error.message).toBe('form.category: Category must be Hats, Shirts or Hoodies');
+    const noForm = await send('POST', '/api/products', undefined);
+    expect(noForm.statusCode).toBe(400);
+    expect(noForm.json().error.message).toBe('form: is required');
+    const notJson = await app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: {
+        cookie: staff,
+        'sec-fetch-site': 'same-origin',
+        'content-type': 'multipart/form-data; boundary=x',
+      },
+      payload: '--x\r\nContent-Disposition: form-data; name="form"\r\n\r\n{oops\r\n--x--\r\n',
+    });
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.json().error.message).toBe('form: is not valid JSON');
+    expect(await app.db.select().from(schema.products)).toEqual([]);
+  });
+
+  it('refuses a name already taken by a live product, whatever its case (409)', async () => {
+    await createProduct(app.db, { name: 'Logo Hoodie' });
+    for (const name of ['Logo Hoodie', 'LOGO HOODIE', 'logo hoodie!']) {
+      const response = await send('POST', '/api/products', { ...HOODIE, name });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().error.message).toMatch(/^Name must be unique!/);
+    }
+    const other = await createProduct(app.db, { name: 'Snapback' });
+    const renamed = await send('PUT', `/api/products/${other.slug}`, { name: 'logo HOODIE', version: 1 });
+    expect(renamed.statusCode).toBe(409);
+    expect(renamed.json().error.message).toMatch(/^Name must be unique!/);
+  });
+
+  it('lists every live product, drafts and archived too, but not deleted ones', async () => {
+    const draft = await createProduct(app.db, { name: 'Draft Cap', published: false });
+    const archived = await createProduct(app.db, { name: 'Old Tee', archived: true });
+    await createProduct(app.db, { name: 'Gone Tee', archived: true, deletedAt: new Date() });
+    const response = await call('GET', '/api/products');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    const products = json<AdminProduct[]>(response);
+    expect(products.map((p) => p.name).sort()).toEqual(['Draft Cap', 'Old Tee']);
+    expect(products.find((p) => p._id === draft.id)).toMatchObject({ published: false, archived: false });
+    expect(products.find((p) => p._id === archived.id)).toMatchObject({ archived: true });
+  });
+
+  it('finds a product by slug or exact name in any case, with its items and their owners', async () => {
+    const buyer = await createUser(app.db, { name: 'Ada Buyer' });
+    const product = await createProduct(app.db, { name: 'Logo Hoodie' });
+    await createOrder(app.db, { userId: buyer.id, lines: [{ product, size: 'Large', quantity: 1 }] });
+    await createItem(app.db, { productId: product.id, size: 'Small', ownerLabel: 'owned' });
+    for (const name of ['logo-hoodie', 'Logo%20Hoodie', 'LOGO%20HOODIE']) {
+      const response = await call('GET', `/api/products/${name}`);
+      expect(response.statusCode).toBe(200);
+      const detail = json<AdminProductDetail>(response);
+      expect(detail._id).toBe(product.id);
+      expect(detail.items.map((item) => item.owner).sort()).toEqual(['Ada Buyer', 'owned']);
+      expect(detail.items.find((item) => item.owner === 'Ada Buyer')?.ownerGid).toBe(buyer.id);
+    }
+    const missing = await call('GET', '/api/products/no-such-thing');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: { code: 'not_found', message: 'No such product.' } });
+  });
+
+  it('edits only the fields sent, leaves items alone, and raises the version', async () => {
+    const product = await createProduct(app.db, { name: 'Logo Hoodie', category: 'Hoodies' });
+    const item = await createItem(app.db, { productId: product.id, size: 'Small', ownerLabel: 'owned' });
+    const response = await send('PUT', '/api/products/logo-hoodie', {
+      pricing: 60,
+      sizes: { Medium: 7 },
+      version: 1,
+    });
+    expect(response.statusCode).toBe(200);
+    const detail = json<AdminProductDetail>(response);
+    expect(detail).toMatchObject({
+      name: 'Logo Hoodie',
+      description: product.description,
+      pricing: 60,
+      version: 2,
+      stock: [{ size: 'Medium', quantity: 7 }],
+      items: [{ _id: item.id, owner: 'owned' }],
+    });
+    const audit = await auditRows(product.id);
+    expect(audit.map((row) => `${row.entity} ${row.action}`).sort()).toEqual(['product update', 'stock set']);
+  });
+
+  it('renames a product: the new slug answers and the old one does not', async () => {
+    await createProduct(app.db, { name: 'Logo Hoodie' });
+    const response = await send('PUT', '/api/products/logo-hoodie', { name: 'Gold Hoodie', version: 1 });
+    expect(response.json()).toMatchObject({ name: 'Gold Hoodie', slug: 'gold-hoodie' });
+    expect((await call('GET', '/api/products/gold-hoodie')).statusCode).toBe(200);
+    expect((await call('GET', '/api/products/logo-hoodie')).statusCode).toBe(404);
+  });
+
+  it('refuses a save based on an older version (two staff editing at once) and records nothing', async () => {
+    const product = await createProduct(app.db, { name: 'Logo Hoodie' });
+    const first = await send('PUT', '/api/products/logo-hoodie', { description: 'First edit.', version: 1 });
+    expect(first.statusCode).toBe(200);
+    const second = await send('PUT', '/api/products/logo-hoodie', { pricing: 99, version: 1 }, admin);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error.message).toBe(
+      'Someone else saved this product since you opened it (version 2, yours 1). Reload it and make your changes again.',
+    );
+    const now = json<AdminProductDetail>(await call('GET', '/api/products/logo-hoodie'));
+    expect(now).toMatchObject({ description: 'First edit.', pricing: 25, version: 2 });
+    expect(await auditRows(product.id)).toHaveLength(1);
+  });
+
+  it('needs the version on an edit', async () => {
+    await createProduct(app.db, { name: 'Logo Hoodie' });
+    const response = await send('PUT', '/api/products/logo-hoodie', { pricing: 10 });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toMatch(/^form\.version: /);
+  });
+
+  it('toggles publish and archive with POST, answering with the product', async () => {
+    const product = await createProduct(app.db, { name: 'Logo Hoodie', published: false });
+    const published = await call('POST', '/api/products/publish/logo-hoodie');
+    expect(published.statusCode).toBe(200);
+    expect(published.json()).toMatchObject({ published: true, archived: false, version: 1 });
+    expect((await call('POST', '/api/products/publish/Logo%20Hoodie')).json().published).toBe(false);
+    const archived = await call('POST', '/api/products/archives/logo-hoodie');
+    expect(archived.json()).toMatchObject({ archived: true });
+    expect((await call('POST', '/api/products/archives/logo-hoodie')).json().archived).toBe(false);
+    expect((await call('POST', '/api/products/publish/nothing-here')).statusCode).toBe(404);
+    const actions = (await auditRows(product.id)).map((row) => row.action).sort();
+    expect(actions).toEqual(['archive', 'publish', 'unarchive', 'unpublish']);
+  });
+
+  it('deletes only an archived product, softly: the name is free again and orders still read', async () => {
+    const buyer = await createUser(app.db);
+    const product = await createProduct(app.db, { name: 'Logo Hoodie' });
+    const order = await createOrder(app.db, {
+      userId: buyer.id,
+      lines: [{ product, size: 'Small', quantity: 1 }],
+    });
+
+    const live = await call('DELETE', `/api/products/${product.id}`, {}, admin);
+    expect(live.statusCode).toBe(409);
+    expect(live.json().error.message).toBe('Archive the product before deleting it.');
+    const byStaff = await call('DELETE', `/api/products/${product.id}`, {}, staff);
+    expect(byStaff.statusCode).toBe(403);
+
+    await call('POST', '/api/products/archives/logo-hoodie');
+    const deleted = await call('DELETE', `/api/products/${product.id}`, {}, admin);
+    expect(deleted.statusCode).toBe(200);
+    expect((await call('GET', '/api/products/logo-hoodie')).statusCode).toBe(404);
+    expect(json<AdminProduct[]>(await call('GET', '/api/products'))).toEqual([]);
+    expect((await call('DELETE', `/api/products/${product.id}`, {}, admin)).statusCode).toBe(404);
+    expect((await call('DELETE', '/api/products/not-a-uuid', {}, admin)).statusCode).toBe(404);
+
+    expect((await send('POST', '/api/products', HOODIE)).statusCode).toBe(200);
+    const orderResponse = await call('GET', `/api/orders/${order.id}`, undefined, admin);
+    expect(orderResponse.statusCode).toBe(200);
+    expect(orderResponse.json().products[0]).toMatchObject({ name: 'Logo Hoodie', productId: product.id });
+    const buyerCookie = await signInAs(app, buyer);
+    const inventory = await call('GET', '/api/users/me/items', undefined, buyerCookie);
+    expect(inventory.json()).toHaveLength(1);
+  });
+
+  it('changes an item status or walk-in owner without resending the product', async () => {
+    const buyer = await createUser(app.db, { name: 'Ada Buyer' });
+    const product = await createProduct(app.db, { name: 'Logo Hoodie' });
+    const order = await createOrder(app.db, {
+      userId: buyer.id,
+      lines: [{ product, size: 'Large', quantity: 1 }],
+    });
+    const walkIn = await createItem(app.db, { productId: product.id, size: 'Small' });
+    const url = (id: string) => `/api/products/logo-hoodie/items/${id}`;
+
+    const owned = await call('PATCH', url(walkIn.id), { owner: 'owned' });
+    expect(owned.statusCode).toBe(200);
+    expect(json<AdminProductDetail>(owned).items.find((i) => i._id === walkIn.id)).toMatchObject({
+      owner: 'owned',
+      status: 'printing',
+    });
+    const ready = await call('PATCH', url(walkIn.id), { status: 'ready' });
+    expect(json<AdminProductDetail>(ready).items.find((i) => i._id === walkIn.id)).toMatchObject({
+      owner: 'owned',
+      status: 'ready',
+    });
+
+    const customerItem = order.items[0]!;
+    const steal = await call('PATCH', url(customerItem.id), { owner: '' });
+    expect(steal.statusCode).toBe(409);
+    expect(steal.json().error.message).toMatch(/belongs to a customer account/);
+    const printed = await call('PATCH', url(customerItem.id), { status: 'ready' });
+    expect(printed.statusCode).toBe(200);
+
+    expect((await call('PATCH', url(walkIn.id), { owner: 'Bob' })).statusCode).toBe(400);
+    expect((await call('PATCH', url(walkIn.id), {})).statusCode).toBe(400);
+    expect((await call('PATCH', url('not-a-uuid'), { status: 'ready' })).statusCode).toBe(404);
+    const other = await createProduct(app.db, { name: 'Other Tee' });
+    expect(
+      (await call('PATCH', `/api/products/${other.slug}/items/${walkIn.id}`, { status: 'ready' })).statusCode,
+    ).toBe(404);
+    expect((await auditRows(walkIn.id)).map((row) => row.action)).toEqual(['update', 'update']);
+  });
+
+  it('adds walk-in items of one size', async () => {
+    await createProduct(app.db, { name: 'Logo Hoodie' });
+    const response = await call('POST', '/api/products/logo-hoodie/items', { size: 'Medium', count: 3 });
+    expect(response.statusCode).toBe(200);
+    const items = json<AdminProductDetail>(response).items;
+    expect(items).toHaveLength(3);
+    expect(
+      items.every((item) => item.size === 'Medium' && item.owner === 'owned' && item.ownerGid === null),
+    ).toBe(true);
+    const unowned = await call('POST', '/api/products/logo-hoodie/items', {
+      size: 'Small',
+      count: 1,
+      owner: '',
+    });
+    expect(json<AdminProductDetail>(unowned).items.filter((item) => item.owner === '')).toHaveLength(1);
+    const tooMany = await call('POST', '/api/products/logo-hoodie/items', { size: 'Small', count: 51 });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error.message).toMatch(/^body\.count: /);
+  });
+
+  it('leaves no audit row when the change fails in its transaction', async () => {
+    const product = await createProduct(app.db, { name: 'Logo Hoodie' });
+    const response = await send('PUT', '/api/products/logo-hoodie', {
+      description: 'Will not stick.',
+      version: 1,
+      sizes: { Small: 2 },
+    });
+    expect(response.statusCode).toBe(200);
+    // A constraint the stock write breaks, inside the transaction and after the product row changed.
+    await app.db.execute(sql`alter table product_stock add constraint no_large check (size <> 'Large')`);
+    const failed = await send('PUT', '/api/products/logo-hoodie', {
+      description: 'Will not stick.',
+      version: 2,
+      sizes: { Large: 2 },
+    });
+    expect(failed.statusCode).toBe(500);
+    const now = json<AdminProductDetail>(await call('GET', '/api/products/logo-hoodie'));
+    expect(now.version).toBe(2);
+    expect(await auditRows(product.id)).toHaveLength(2);
+  });
+});
