@@ -1,9 +1,11 @@
 import { schema } from '@barbershop/db';
-import { createBarber, createOrder, createProduct, createUser } from '@barbershop/db/factories';
+import { createBarber, createProduct, createUser } from '@barbershop/db/factories';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './test/app.ts';
+import { createOrder } from './test/orders.ts';
 import { signInAs } from './test/sessions.ts';
+import { createShop } from './test/shop.ts';
 
 // Who may call what: every route in the OpenAPI document, called as each role with a real session.
 // A route missing from MATRIX fails this test, so a new route cannot ship without a rule.
@@ -18,6 +20,7 @@ type Fixtures = {
   barberId: string;
   orderId: string;
   productSlug: string;
+  productId: string;
   itemId: string;
   archivedId: string;
   /** The product's version now, for an edit that must not be stale. */
@@ -101,6 +104,25 @@ const MATRIX: Record<string, Rule> = {
   // The customer owns the order; any other customer gets 404 (orders.test.ts).
   'GET /api/orders': { expect: SIGNED_IN },
   'GET /api/orders/{id}': { expect: SIGNED_IN, params: (f) => ({ id: f.orderId }) },
+
+  'GET /api/products/published': { expect: PUBLIC },
+  'GET /api/products/store/{name}': { expect: PUBLIC, params: (f) => ({ name: f.productSlug }) },
+  'GET /api/products/{product}/{item}': {
+    expect: PUBLIC,
+    params: (f) => ({ product: f.productSlug, item: f.itemId }),
+  },
+
+  'POST /api/payment/create-payment-intent': {
+    expect: SIGNED_IN,
+    body: (f) => ({ products: [{ _id: f.productId, size: 'Medium', quantity: 1 }] }),
+  },
+  // Only the order's owner may pay it; to anyone else it does not exist (payments.test.ts).
+  'POST /api/payment/demo/confirm': {
+    expect: { anonymous: 401, customer: 200, staff: 404, admin: 404 },
+    body: (f) => ({ orderId: f.orderId }),
+  },
+  // Stripe's webhook exists only when Stripe is configured (payments.stripe.test.ts).
+  'POST /api/payment/webhook': { expect: everyone(404), body: () => ({}) },
 };
 
 describe('access matrix', () => {
@@ -117,19 +139,7 @@ describe('access matrix', () => {
       staff: await createUser(app.db, { accessLevel: 1 }),
       admin: await createUser(app.db, { accessLevel: 2 }),
     };
-    await app.db.insert(schema.shop).values({
-      name: 'Test Barbershop',
-      phone: '7195550142',
-      email: 'shop@example.com',
-      address: {
-        line1: '1 Main St',
-        line2: '',
-        city: 'Colorado Springs',
-        state: 'CO',
-        postal_code: '80909',
-        country: 'US',
-      },
-    });
+    await createShop(app.db);
     const barber = await createBarber(app.db);
     const product = await createProduct(app.db);
     const order = await createOrder(app.db, {
@@ -142,6 +152,7 @@ describe('access matrix', () => {
       barberId: barber.id,
       orderId: order.id,
       productSlug: product.slug,
+      productId: product.id,
       itemId: order.items[0]!.id,
       archivedId: archived.id,
       productVersion: async () => {

@@ -12,10 +12,13 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { devIdpRoutes } from './modules/auth/dev-idp/dev-idp.routes.ts';
 import { DEV_IDP_PATH } from './modules/auth/dev-idp/dev-idp.settings.ts';
 import { barbersRoutes } from './modules/barbers/barbers.routes.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { type MediaStorage, mediaStorageFor } from './modules/media/media.storage.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { type PaymentProvider, paymentProviderFor } from './modules/payments/payment-provider.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { shopRoutes } from './modules/shop/shop.routes.ts';
@@ -38,6 +41,13 @@ export type BuildOptions = {
   /** Write logs (default: as configured). */
   logger?: boolean;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The card processor, or the demo provider where none is configured. */
+    payments: PaymentProvider;
+  }
+}
 
 export const WEB_ROOT = resolve(import.meta.dirname, '../../web');
 
@@ -78,6 +88,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   await app.register(sessionPlugin, { secure: config.secureCookies });
   app.decorate('media', options.media ?? mediaStorageFor(config));
+  app.decorate('payments', paymentProviderFor(config));
   await app.register(openapiPlugin);
 
   await app.register(healthRoutes);
@@ -95,6 +106,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(usersRoutes);
       await api.register(ordersRoutes);
       await api.register(productsRoutes);
+      await api.register(catalogRoutes);
+      await api.register(paymentsRoutes, { config, provider: app.payments });
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async () => {
         throw new AppError('not_found', 'No such API route.');
       });

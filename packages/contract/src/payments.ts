@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SIZES } from './domain.ts';
+import { ORDER_STATUSES, SIZES } from './domain.ts';
 import { MAX_LINE_QUANTITY } from './order-rules.ts';
 
 /** One cart line as the client sends it: what and how many, never a price (DESIGN.md section 6). */
@@ -35,3 +35,7 @@ export type PaymentIntent = z.infer<typeof PaymentIntentSchema>;
 /** POST /payment/demo/confirm: the demo provider's stand-in for a card confirmation. */
 export const DemoConfirmSchema = z.object({ orderId: z.uuid() });
 export type DemoConfirm = z.infer<typeof DemoConfirmSchema>;
+
+/** The answer of POST /payment/demo/confirm: the order, now paid. */
+export const PaymentConfirmationSchema = z.object({ orderId: z.uuid(), status: z.enum(ORDER_STATUSES) });
+export type PaymentConfirmation = z.infer<typeof PaymentConfirmationSchema>;

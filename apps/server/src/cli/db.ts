@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config.ts';
 import { storeImage } from '../modules/media/images.ts';
 import { mediaStorageFor } from '../modules/media/media.storage.ts';
+import { placeOrder } from '../modules/orders/order-lifecycle.ts';
 
 const USAGE = 'Usage: db <migrate | seed [--if-empty] | reset>';
 
@@ -37,7 +38,7 @@ async function main(args: string[]) {
     }
     const media = mediaStorageFor(config);
     const started = Date.now();
-    await seed(handle.db, { storeImage: (png) => storeImage(media, png) });
+    await seed(handle.db, { storeImage: (png) => storeImage(media, png), placeOrder });
     console.warn(`Sample data seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   } finally {
     await handle.close();

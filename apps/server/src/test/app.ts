@@ -5,10 +5,10 @@ import type { DatabaseHandle } from '@barbershop/db';
 import { openTestDatabase } from '@barbershop/db/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { type Config, loadConfig } from '../config.ts';
 import { localMediaStorage } from '../modules/media/media.storage.ts';
 
-export type TestApp = Awaited<ReturnType<typeof buildApp>> & { handle: DatabaseHandle };
+export type TestApp = Awaited<ReturnType<typeof buildApp>> & { handle: DatabaseHandle; config: Config };
 
 /**
  * The real server (API only) on a fresh migrated database, with media in a temporary directory.
@@ -33,7 +33,7 @@ export async function buildTestApp(
   });
   await extend?.(app);
   await app.ready();
-  return Object.assign(app, { handle });
+  return Object.assign(app, { handle, config });
 }
 
 /** The JSON body of an inject response. */

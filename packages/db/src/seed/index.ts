@@ -2,17 +2,10 @@
  * Fills an empty database with the sample shop: settings, six barbers, the merchandise, the demo
  * accounts and a few orders. Images are drawn here and handed to the server's media store.
  */
-import { formatAddress, type Size, slugify } from '@barbershop/contract';
+import { formatAddress, type OrderStatus, type Size, slugify } from '@barbershop/contract';
 import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../client.ts';
-import {
-  createBarber,
-  createItem,
-  createOrder,
-  createProduct,
-  createUser,
-  type ProductFixture,
-} from '../factories.ts';
+import { createBarber, createItem, createProduct, createUser, type ProductFixture } from '../factories.ts';
 import { shop } from '../schema/index.ts';
 import { GALLERY_COUNT, renderBarberPortrait, renderGalleryImage, renderProductImage } from './art.ts';
 import { DEMO_ACCOUNTS, DEMO_ISSUER } from './demo-accounts.ts';
@@ -20,9 +13,23 @@ import { BARBERS, PRODUCTS, SHOP } from './sample-data.ts';
 
 export { DEMO_ACCOUNTS, DEMO_ISSUER } from './demo-accounts.ts';
 
+/** A past order for the sample history, placed the way a checkout places one. */
+export type SampleOrder = {
+  userId: string;
+  lines: { _id: string; size: Size; quantity: number }[];
+  status: OrderStatus;
+  createdAt: Date;
+  actorUserId: string;
+};
+
 export type SeedDeps = {
   /** Stores a PNG (as WebP renditions) and returns its media key. */
   storeImage(png: Buffer): Promise<string>;
+  /**
+   * Places, pays and moves along an order through the server's order lifecycle, which this
+   * package cannot import: the seed's orders follow the same rules as real ones.
+   */
+  placeOrder(db: Executor, order: SampleOrder): Promise<unknown>;
 };
 
 const DAY = 86_400_000;
@@ -130,7 +137,11 @@ async function insertCatalog(tx: Executor, art: Artwork): Promise<Map<string, Pr
   return products;
 }
 
-async function insertPeopleAndOrders(tx: Executor, products: Map<string, ProductFixture>): Promise<void> {
+async function insertPeopleAndOrders(
+  tx: Executor,
+  products: Map<string, ProductFixture>,
+  placeOrder: SeedDeps['placeOrder'],
+): Promise<void> {
   const accounts = [];
   for (const account of DEMO_ACCOUNTS) {
     accounts.push(await createUser(tx, { ...account, oidcIssuer: DEMO_ISSUER, oidcSubject: account.email }));
@@ -141,7 +152,7 @@ async function insertPeopleAndOrders(tx: Executor, products: Map<string, Product
     if (!found) throw new Error(`Seed product missing: ${name}`);
     return found;
   };
-  const line = (name: string, size: Size, quantity = 1) => ({ product: product(name), size, quantity });
+  const line = (name: string, size: Size, quantity = 1) => ({ _id: product(name).id, size, quantity });
   const now = Date.now();
   const orders = [
     {
@@ -157,7 +168,7 @@ async function insertPeopleAndOrders(tx: Executor, products: Map<string, Product
     },
   ] as const;
   for (const order of orders) {
-    await createOrder(tx, {
+    await placeOrder(tx, {
       userId: customer!.id,
       status: order.status,
       lines: [...order.lines],
@@ -186,6 +197,6 @@ export async function seed(db: Database, deps: SeedDeps): Promise<void> {
   const art = await drawArtwork(deps.storeImage);
   await db.transaction(async (tx) => {
     const products = await insertCatalog(tx, art);
-    await insertPeopleAndOrders(tx, products);
+    await insertPeopleAndOrders(tx, products, deps.placeOrder);
   });
 }

@@ -1,7 +1,8 @@
 import type { Order, OrderSummary } from '@barbershop/contract';
-import { createOrder, createProduct, createUser } from '@barbershop/db/factories';
+import { createProduct, createUser } from '@barbershop/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { createOrder } from '../../test/orders.ts';
 import { signInAs } from '../../test/sessions.ts';
 
 describe('orders API', () => {

@@ -1,10 +1,11 @@
 import type { AdminProduct, AdminProductDetail } from '@barbershop/contract';
 import { schema } from '@barbershop/db';
-import { createItem, createOrder, createProduct, createUser } from '@barbershop/db/factories';
+import { createItem, createProduct, createUser } from '@barbershop/db/factories';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, json, type TestApp } from '../../test/app.ts';
 import { multipart } from '../../test/multipart.ts';
+import { createOrder } from '../../test/orders.ts';
 import { signInAs } from '../../test/sessions.ts';
 
 const HOODIE = {

@@ -1,9 +1,10 @@
 import type { InventoryItem, UserDetail, UserSummary } from '@barbershop/contract';
 import { schema } from '@barbershop/db';
-import { createOrder, createProduct, createUser } from '@barbershop/db/factories';
+import { createProduct, createUser } from '@barbershop/db/factories';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { createOrder } from '../../test/orders.ts';
 import { signInAs } from '../../test/sessions.ts';
 
 describe('users API', () => {

@@ -1,7 +1,12 @@
 import { ORDER_STATUSES } from '@barbershop/contract';
+import { type DatabaseHandle, schema } from '@barbershop/db';
+import { PRODUCTS } from '@barbershop/db/sample-data';
+import { isSeeded, seed } from '@barbershop/db/seed';
+import { openTestDatabase } from '@barbershop/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../client.ts';
-import {
+import { placeOrder } from '../modules/orders/order-lifecycle.ts';
+
+const {
   barberServices,
   barbers,
   orderLines,
@@ -13,10 +18,7 @@ import {
   products,
   shop,
   users,
-} from '../schema/index.ts';
-import { openTestDatabase } from '../testing.ts';
-import { isSeeded, seed } from './index.ts';
-import { PRODUCTS } from './sample-data.ts';
+} = schema;
 
 describe('seed', () => {
   let handle: DatabaseHandle;
@@ -30,7 +32,7 @@ describe('seed', () => {
   beforeAll(async () => {
     handle = await openTestDatabase();
     expect(await isSeeded(handle.db)).toBe(false);
-    await seed(handle.db, { storeImage });
+    await seed(handle.db, { storeImage, placeOrder });
   }, 120_000);
 
   afterAll(async () => {
@@ -128,7 +130,7 @@ describe('seed', () => {
   it('stores every image it draws and does nothing the second time', async () => {
     const drawn = 6 * (1 + 6) + PRODUCTS.reduce((sum, p) => sum + p.views.length, 0);
     expect(stored).toBe(drawn);
-    await seed(handle.db, { storeImage });
+    await seed(handle.db, { storeImage, placeOrder });
     expect(stored).toBe(drawn);
     expect(await handle.db.select().from(barbers)).toHaveLength(6);
   });

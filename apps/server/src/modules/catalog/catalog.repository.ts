@@ -1,0 +1,69 @@
+import { type Executor, schema } from '@barbershop/db';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+
+const { products, productImages, productStock, productItems, users } = schema;
+
+export type ProductRow = typeof products.$inferSelect;
+export type StockRow = { productId: string; size: string; quantity: number };
+export type ImageRow = { productId: string; position: number; mediaKey: string };
+
+/** In the store: published, not archived, not deleted. */
+const onSale = and(eq(products.published, true), eq(products.archived, false), isNull(products.deletedAt));
+
+/** The products on sale, newest first (then by name, so a seeded batch reads alphabetically). */
+export async function listOnSaleProducts(db: Executor): Promise<ProductRow[]> {
+  return db.select().from(products).where(onSale).orderBy(desc(products.createdAt), asc(products.name));
+}
+
+/** The product on sale whose slug or name (any case) is `name`, or null. */
+export async function findOnSaleProduct(db: Executor, name: string): Promise<ProductRow | null> {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(
+      and(
+        onSale,
+        or(eq(products.slug, name.toLowerCase()), sql`lower(${products.name}) = ${name.toLowerCase()}`),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** The images of these products, in display order. */
+export async function listProductImages(db: Executor, productIds: string[]): Promise<ImageRow[]> {
+  if (productIds.length === 0) return [];
+  return db
+    .select({
+      productId: productImages.productId,
+      position: productImages.position,
+      mediaKey: productImages.mediaKey,
+    })
+    .from(productImages)
+    .where(inArray(productImages.productId, productIds))
+    .orderBy(asc(productImages.productId), asc(productImages.position));
+}
+
+/** The stock rows of these products: one per size offered. */
+export async function listProductStock(db: Executor, productIds: string[]): Promise<StockRow[]> {
+  if (productIds.length === 0) return [];
+  return db
+    .select({ productId: productStock.productId, size: productStock.size, quantity: productStock.quantity })
+    .from(productStock)
+    .where(inArray(productStock.productId, productIds));
+}
+
+/** One item with its product (deleted or archived products too: owned items keep their page) and owner. */
+export async function findItemWithProduct(db: Executor, itemId: string) {
+  const [row] = await db
+    .select({
+      item: productItems,
+      product: products,
+      ownerName: users.name,
+    })
+    .from(productItems)
+    .innerJoin(products, eq(products.id, productItems.productId))
+    .leftJoin(users, eq(users.id, productItems.ownerUserId))
+    .where(eq(productItems.id, itemId));
+  return row ?? null;
+}

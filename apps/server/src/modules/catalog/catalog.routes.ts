@@ -1,0 +1,52 @@
+import { CatalogProductSchema, ItemCertificateSchema } from '@barbershop/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { getItemCertificate, getStoreProduct, listPublishedProducts } from './catalog.service.ts';
+
+/** The public store: products on sale and item certificates. */
+export async function catalogRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/products/published',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['store'],
+        summary: "The store's products on sale, with stock per size (pricing in dollars)",
+        response: { 200: z.array(CatalogProductSchema) },
+      },
+    },
+    () => listPublishedProducts(app.db),
+  );
+  r.get(
+    '/products/store/:name',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['store'],
+        summary: 'One product on sale by slug or exact name (any case); 404 for drafts, archived and deleted',
+        params: z.object({ name: z.string() }),
+        response: { 200: CatalogProductSchema },
+      },
+    },
+    (request) => getStoreProduct(app.db, request.params.name),
+  );
+  r.get(
+    '/products/:product/:item',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['store'],
+        summary: "One physical item's certificate; the owner's first name only to the owner and staff",
+        params: z.object({ product: z.string(), item: z.string() }),
+        response: { 200: ItemCertificateSchema },
+      },
+    },
+    async (request, reply) => {
+      // What the owner's name shows depends on who asks.
+      reply.header('cache-control', 'private, no-store');
+      return getItemCertificate(app.db, request.user, request.params.product, request.params.item);
+    },
+  );
+}

@@ -1,0 +1,108 @@
+import {
+  type CatalogProduct,
+  type Category,
+  type ItemCertificate,
+  type ItemStatus,
+  SIZES,
+  type Size,
+} from '@barbershop/contract';
+import type { Executor } from '@barbershop/db';
+import { isStaff, type SessionUser } from '../../plugins/access.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { imageFromKey } from '../media/images.ts';
+import {
+  findItemWithProduct,
+  findOnSaleProduct,
+  type ImageRow,
+  listOnSaleProducts,
+  listProductImages,
+  listProductStock,
+  type ProductRow,
+  type StockRow,
+} from './catalog.repository.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A product row, its images and its stock rows as the store shows them (also the base of the
+ * dashboard's product). Pricing in dollars; stock in SIZES order; the placeholder when no image.
+ */
+export function toCatalogProduct(row: ProductRow, images: ImageRow[], stock: StockRow[]): CatalogProduct {
+  const keys = images
+    .filter((image) => image.productId === row.id)
+    .sort((a, b) => a.position - b.position)
+    .map((image) => image.mediaKey);
+  const own = stock.filter((entry) => entry.productId === row.id);
+  return {
+    _id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    pricing: row.priceCents / 100,
+    category: row.category as Category,
+    images: keys.length
+      ? keys.map((key, i) => imageFromKey(key, i === 0 ? row.name : `${row.name}, view ${i + 1}`))
+      : [imageFromKey(null, row.name)],
+    stock: SIZES.flatMap((size) => {
+      const entry = own.find((s) => s.size === size);
+      return entry ? [{ size, quantity: entry.quantity }] : [];
+    }),
+  };
+}
+
+/** Product rows with their images and stock, loaded in two queries whatever the count. */
+export async function toCatalogProducts(db: Executor, rows: ProductRow[]): Promise<CatalogProduct[]> {
+  const ids = rows.map((row) => row.id);
+  const [images, stock] = await Promise.all([listProductImages(db, ids), listProductStock(db, ids)]);
+  return rows.map((row) => toCatalogProduct(row, images, stock));
+}
+
+/** The store's 'New Goods': every product on sale with its stock per size. */
+export async function listPublishedProducts(db: Executor): Promise<CatalogProduct[]> {
+  return toCatalogProducts(db, await listOnSaleProducts(db));
+}
+
+/** One product on sale by slug or exact name (any case); drafts, archived and deleted ones are 404. */
+export async function getStoreProduct(db: Executor, name: string): Promise<CatalogProduct> {
+  const row = await findOnSaleProduct(db, name);
+  if (!row) throw new AppError('not_found', 'No such product.');
+  const [product] = await toCatalogProducts(db, [row]);
+  return product!;
+}
+
+/**
+ * An item's certificate of ownership. `product` is the product's slug, name or id; an item of
+ * another product, or no item at all, is 'No item found'. The owner's first name goes only to the
+ * owner and to staff.
+ */
+export async function getItemCertificate(
+  db: Executor,
+  viewer: SessionUser | null,
+  product: string,
+  itemId: string,
+): Promise<ItemCertificate> {
+  const found = UUID.test(itemId) ? await findItemWithProduct(db, itemId) : null;
+  const wanted = product.toLowerCase();
+  if (
+    !found ||
+    (found.product.slug !== wanted &&
+      found.product.name.toLowerCase() !== wanted &&
+      found.product.id !== wanted)
+  ) {
+    throw new AppError('not_found', 'No item found');
+  }
+  const { item, product: row, ownerName } = found;
+  const ownerMaySee = !!viewer && (viewer.id === item.ownerUserId || isStaff(viewer));
+  const { images } = toCatalogProduct(row, await listProductImages(db, [row.id]), []);
+  return {
+    product: { _id: row.id, name: row.name, slug: row.slug, images },
+    item: {
+      _id: item.id,
+      size: item.size as Size,
+      status: item.status as ItemStatus,
+      owned: item.ownerUserId !== null || item.ownerLabel === 'owned',
+      ownerFirstName: ownerMaySee && ownerName ? (ownerName.trim().split(/\s+/)[0] ?? null) : null,
+      createdAt: item.createdAt.toISOString(),
+    },
+  };
+}

@@ -1,0 +1,134 @@
+import { type Address, formatAddress, formatCents, formatDate } from '@barbershop/contract';
+import type { Email } from './outbox.repository.ts';
+
+export type OrderEmailFacts = {
+  order: {
+    id: string;
+    createdAt: Date;
+    subtotal: number;
+    salesTax: number;
+    shippingCost: number;
+    total: number;
+  };
+  lines: { name: string; size: string; quantity: number; unitPrice: number }[];
+  customer: { name: string; email: string };
+  shop: { name: string; phone: string; address: Address } | null;
+  publicUrl: string;
+};
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+/** A plain, accessible HTML page (language, title, real table headers) around `body`. */
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
+<body style="font-family: Arial, sans-serif; color: #1f1f1f; background: #ffffff; line-height: 1.5; max-width: 600px; margin: 0 auto; padding: 16px;">
+${body}
+</body>
+</html>`;
+}
+
+function linesTable(facts: OrderEmailFacts): string {
+  const rows = facts.lines
+    .map(
+      (line) =>
+        `<tr><td style="padding: 4px 8px;">${escapeHtml(line.name)}</td><td style="padding: 4px 8px;">${escapeHtml(line.size)}</td><td style="padding: 4px 8px; text-align: right;">${line.quantity}</td><td style="padding: 4px 8px; text-align: right;">${formatCents(line.unitPrice * line.quantity)}</td></tr>`,
+    )
+    .join('\n');
+  const { order } = facts;
+  const totals = [
+    ['Subtotal', order.subtotal],
+    ...(order.salesTax > 0 ? [['Sales tax', order.salesTax] as const] : []),
+    ['Shipping', order.shippingCost],
+  ] as const;
+  return `<table style="border-collapse: collapse; width: 100%;">
+<caption style="text-align: left; font-weight: bold; padding: 4px 0;">What you bought</caption>
+<thead><tr><th scope="col" style="text-align: left; padding: 4px 8px;">Item</th><th scope="col" style="text-align: left; padding: 4px 8px;">Size</th><th scope="col" style="text-align: right; padding: 4px 8px;">Quantity</th><th scope="col" style="text-align: right; padding: 4px 8px;">Price</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+<tfoot>
+${totals.map(([label, cents]) => `<tr><th scope="row" colspan="3" style="text-align: right; padding: 4px 8px;">${label}</th><td style="text-align: right; padding: 4px 8px;">${formatCents(cents)}</td></tr>`).join('\n')}
+<tr><th scope="row" colspan="3" style="text-align: right; padding: 4px 8px;">Total</th><td style="text-align: right; padding: 4px 8px; font-weight: bold;">${formatCents(order.total)}</td></tr>
+</tfoot>
+</table>`;
+}
+
+function linesText(facts: OrderEmailFacts): string {
+  const { order } = facts;
+  return [
+    ...facts.lines.map(
+      (line) =>
+        `- ${line.name} (${line.size}) x ${line.quantity}: ${formatCents(line.unitPrice * line.quantity)}`,
+    ),
+    '',
+    `Subtotal: ${formatCents(order.subtotal)}`,
+    ...(order.salesTax > 0 ? [`Sales tax: ${formatCents(order.salesTax)}`] : []),
+    `Shipping: ${formatCents(order.shippingCost)}`,
+    `Total: ${formatCents(order.total)}`,
+  ].join('\n');
+}
+
+const orderUrl = (facts: OrderEmailFacts) => `${facts.publicUrl}/account/orders/${facts.order.id}`;
+const shopName = (facts: OrderEmailFacts) => facts.shop?.name ?? 'The barbershop';
+
+/** The confirmation a customer gets once their payment is received. */
+export function orderConfirmationEmail(facts: OrderEmailFacts): Email {
+  const subject = `Order confirmed: ${facts.order.id}`;
+  const pickup = facts.shop ? formatAddress(facts.shop.address) : null;
+  const html = page(
+    subject,
+    `<h1 style="font-size: 24px;">Thank you for your order, ${escapeHtml(facts.customer.name)}</h1>
+<p>We received your payment on ${formatDate(facts.order.createdAt)}. We print your merchandise in the shop and will email you when it is ready for pickup.</p>
+<p><strong>Order number:</strong> ${facts.order.id}</p>
+${linesTable(facts)}
+${pickup ? `<h2 style="font-size: 18px;">Pickup</h2>\n<p>${escapeHtml(shopName(facts))}<br>${escapeHtml(pickup)}</p>` : ''}
+<p><a href="${escapeHtml(orderUrl(facts))}" style="color: #5c4300;">View your order</a></p>`,
+  );
+  const text = [
+    `Thank you for your order, ${facts.customer.name}.`,
+    '',
+    'We received your payment. We print your merchandise in the shop and will email you when it is ready for pickup.',
+    '',
+    `Order number: ${facts.order.id}`,
+    '',
+    linesText(facts),
+    ...(pickup ? ['', `Pickup: ${shopName(facts)}, ${pickup}`] : []),
+    '',
+    `View your order: ${orderUrl(facts)}`,
+  ].join('\n');
+  return { to: facts.customer.email, subject, html, text };
+}
+
+/** The note a customer gets when staff mark their pickup order ready. */
+export function orderReadyEmail(facts: OrderEmailFacts): Email {
+  const subject = `Ready for pickup: ${facts.order.id}`;
+  const pickup = facts.shop ? formatAddress(facts.shop.address) : null;
+  const html = page(
+    subject,
+    `<h1 style="font-size: 24px;">Your order is ready for pickup</h1>
+<p><strong>Order number:</strong> ${facts.order.id}</p>
+${pickup ? `<p>Come by ${escapeHtml(shopName(facts))} at ${escapeHtml(pickup)}.</p>` : ''}
+${linesTable(facts)}
+<p><a href="${escapeHtml(orderUrl(facts))}" style="color: #5c4300;">View your order</a></p>`,
+  );
+  const text = [
+    'Your order is ready for pickup.',
+    '',
+    `Order number: ${facts.order.id}`,
+    ...(pickup ? ['', `Come by ${shopName(facts)} at ${pickup}.`] : []),
+    '',
+    linesText(facts),
+    '',
+    `View your order: ${orderUrl(facts)}`,
+  ].join('\n');
+  return { to: facts.customer.email, subject, html, text };
+}

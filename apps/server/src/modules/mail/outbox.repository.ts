@@ -1,0 +1,49 @@
+import { type Executor, schema } from '@barbershop/db';
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+
+const { outbox } = schema;
+
+export type OutboxRow = typeof outbox.$inferSelect;
+export type Email = { to: string; subject: string; html: string; text: string };
+
+/** Queues an email in the caller's transaction; a second one with the same key is dropped. */
+export async function enqueueEmail(tx: Executor, dedupeKey: string, email: Email): Promise<void> {
+  await tx
+    .insert(outbox)
+    .values({ dedupeKey, ...email })
+    .onConflictDoNothing({ target: outbox.dedupeKey });
+}
+
+/**
+ * Claims up to `limit` unsent emails that are due, by pushing their next attempt `leaseMs` ahead in
+ * the same short transaction: another worker skips the locked rows and then sees them not due.
+ */
+export async function claimDueEmails(db: Executor, at: Date, limit: number, leaseMs: number) {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(isNull(outbox.sentAt), lte(outbox.nextAttemptAt, at)))
+      .orderBy(asc(outbox.nextAttemptAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    const claimed: OutboxRow[] = [];
+    for (const { id } of due) {
+      const [row] = await tx
+        .update(outbox)
+        .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: new Date(at.getTime() + leaseMs) })
+        .where(eq(outbox.id, id))
+        .returning();
+      claimed.push(row!);
+    }
+    return claimed;
+  });
+}
+
+export async function markEmailSent(db: Executor, id: string, at: Date): Promise<void> {
+  await db.update(outbox).set({ sentAt: at, lastError: null }).where(eq(outbox.id, id));
+}
+
+export async function markEmailFailed(db: Executor, id: string, retryAt: Date, error: string): Promise<void> {
+  await db.update(outbox).set({ nextAttemptAt: retryAt, lastError: error }).where(eq(outbox.id, id));
+}

@@ -1,0 +1,194 @@
+import { type Executor, schema } from '@barbershop/db';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+
+const { orders, orderLines, orderLog, productItems, productImages, productStock, products, shop, users } =
+  schema;
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type ProductItemRow = typeof productItems.$inferSelect;
+export type OrderLogRow = typeof orderLog.$inferSelect;
+
+/** Holds the user's row until the transaction ends: one checkout per customer at a time. */
+export async function lockUser(tx: Executor, userId: string): Promise<boolean> {
+  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  return rows.length > 0;
+}
+
+/** The customer's newest pending order, locked. */
+export async function findPendingOrderOfUser(tx: Executor, userId: string): Promise<OrderRow | null> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'pending')))
+    .orderBy(desc(orders.createdAt))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+/** An order, locked until the transaction ends; with `skipLocked`, null when another holds it. */
+export async function lockOrder(
+  tx: Executor,
+  orderId: string,
+  options: { skipLocked?: boolean } = {},
+): Promise<OrderRow | null> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for('update', options.skipLocked ? { skipLocked: true } : {});
+  return row ?? null;
+}
+
+export async function findOrder(db: Executor, orderId: string): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return row ?? null;
+}
+
+export async function insertOrder(tx: Executor, values: typeof orders.$inferInsert): Promise<OrderRow> {
+  const [row] = await tx.insert(orders).values(values).returning();
+  return row!;
+}
+
+export async function updateOrder(
+  tx: Executor,
+  orderId: string,
+  changes: Partial<typeof orders.$inferInsert>,
+): Promise<OrderRow> {
+  const [row] = await tx.update(orders).set(changes).where(eq(orders.id, orderId)).returning();
+  return row!;
+}
+
+export async function listLinesOfOrder(db: Executor, orderId: string): Promise<OrderLineRow[]> {
+  return db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.name), asc(orderLines.size), asc(orderLines.id));
+}
+
+export async function deleteLinesOfOrder(tx: Executor, orderId: string): Promise<void> {
+  await tx.delete(orderLines).where(eq(orderLines.orderId, orderId));
+}
+
+export async function insertOrderLines(
+  tx: Executor,
+  values: (typeof orderLines.$inferInsert)[],
+): Promise<OrderLineRow[]> {
+  return values.length ? tx.insert(orderLines).values(values).returning() : [];
+}
+
+/** Products by id, live or not, with their first image key: the service decides what may be sold. */
+export async function findProductsWithImage(db: Executor, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      product: products,
+      imageKey: sql<string | null>`(
+        select ${productImages.mediaKey} from ${productImages}
+        where ${productImages.productId} = ${products.id}
+        order by ${productImages.position} limit 1
+      )`,
+    })
+    .from(products)
+    .where(inArray(products.id, ids));
+}
+
+/** The sizes these products are offered in, with units on hand. */
+export async function listStockOf(db: Executor, productIds: string[]) {
+  if (productIds.length === 0) return [];
+  return db.select().from(productStock).where(inArray(productStock.productId, productIds));
+}
+
+/** Takes `quantity` units only if that many are on hand: the oversell guard. True when taken. */
+export async function takeStock(tx: Executor, productId: string, size: string, quantity: number) {
+  const rows = await tx
+    .update(productStock)
+    .set({ quantity: sql`${productStock.quantity} - ${quantity}` })
+    .where(
+      and(
+        eq(productStock.productId, productId),
+        eq(productStock.size, size),
+        sql`${productStock.quantity} >= ${quantity}`,
+      ),
+    )
+    .returning({ quantity: productStock.quantity });
+  return rows.length > 0;
+}
+
+/** Puts units back on hand; a size no longer offered gets its row back. */
+export async function returnStock(tx: Executor, productId: string, size: string, quantity: number) {
+  await tx
+    .insert(productStock)
+    .values({ productId, size, quantity })
+    .onConflictDoUpdate({
+      target: [productStock.productId, productStock.size],
+      set: { quantity: sql`${productStock.quantity} + ${quantity}` },
+    });
+}
+
+export async function insertItems(
+  tx: Executor,
+  values: (typeof productItems.$inferInsert)[],
+): Promise<ProductItemRow[]> {
+  return values.length ? tx.insert(productItems).values(values).returning() : [];
+}
+
+export async function listItemsOfOrder(db: Executor, orderId: string): Promise<ProductItemRow[]> {
+  return db
+    .select()
+    .from(productItems)
+    .where(eq(productItems.orderId, orderId))
+    .orderBy(asc(productItems.createdAt), asc(productItems.id));
+}
+
+/** Marks the order's items still printing as ready. */
+export async function setItemsOfOrderReady(tx: Executor, orderId: string): Promise<void> {
+  await tx
+    .update(productItems)
+    .set({ status: 'ready' })
+    .where(and(eq(productItems.orderId, orderId), eq(productItems.status, 'printing')));
+}
+
+export async function insertLog(tx: Executor, values: typeof orderLog.$inferInsert): Promise<OrderLogRow> {
+  const [row] = await tx.insert(orderLog).values(values).returning();
+  return row!;
+}
+
+export async function listLogOfOrder(db: Executor, orderId: string): Promise<OrderLogRow[]> {
+  return db
+    .select()
+    .from(orderLog)
+    .where(eq(orderLog.orderId, orderId))
+    .orderBy(asc(orderLog.at), asc(orderLog.id));
+}
+
+/** Pending orders whose reservation ended before `at`, oldest first. */
+export async function listExpiredPendingOrders(db: Executor, at: Date, limit: number) {
+  return db
+    .select({ id: orders.id, paymentProvider: orders.paymentProvider, paymentId: orders.paymentId })
+    .from(orders)
+    .where(and(eq(orders.status, 'pending'), lt(orders.expiresAt, at)))
+    .orderBy(asc(orders.expiresAt))
+    .limit(limit);
+}
+
+/** The customer and the shop, for the emails an order sends. */
+export async function findOrderParties(db: Executor, userId: string) {
+  const [customer] = await db
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  const [settings] = await db
+    .select({ name: shop.name, phone: shop.phone, email: shop.email, address: shop.address })
+    .from(shop)
+    .where(eq(shop.id, 1));
+  return { customer: customer ?? null, shop: settings ?? null };
+}
+
+/** The shop's sales tax rate; 0 before the shop is set up. */
+export async function findSalesTaxRate(db: Executor): Promise<number> {
+  const [row] = await db.select({ rate: shop.salesTaxRate }).from(shop).where(eq(shop.id, 1));
+  return row?.rate ?? 0;
+}

@@ -1,0 +1,430 @@
+/**
+ * The order lifecycle (DESIGN.md section 6) in one place: reserving stock for a pending order,
+ * fulfilling it when its payment succeeds, staff status changes, and canceling an expired one.
+ * Routes, background jobs, the seed and the test helpers all go through these functions. Each
+ * takes an Executor: given a transaction, its own transaction nests as a savepoint.
+ */
+import {
+  canTransition,
+  type DeliveryMethod,
+  MAX_LINE_QUANTITY,
+  type OrderStatus,
+  PAYMENT_RECEIVED_MESSAGE,
+  type PaymentLine,
+  RESERVATION_MINUTES,
+  salesTaxCents,
+  statusChangeMessage,
+} from '@barbershop/contract';
+import type { Executor } from '@barbershop/db';
+import { AppError } from '../../plugins/errors.ts';
+import { type OrderEmailFacts, orderConfirmationEmail, orderReadyEmail } from '../mail/order-emails.ts';
+import { type Email, enqueueEmail } from '../mail/outbox.repository.ts';
+import {
+  deleteLinesOfOrder,
+  findOrderParties,
+  findPendingOrderOfUser,
+  findProductsWithImage,
+  insertItems,
+  insertLog,
+  insertOrder,
+  insertOrderLines,
+  listLinesOfOrder,
+  listStockOf,
+  lockOrder,
+  lockUser,
+  type OrderLineRow,
+  type OrderRow,
+  returnStock,
+  setItemsOfOrderReady,
+  takeStock,
+  updateOrder,
+} from './lifecycle.repository.ts';
+
+export type PaymentProviderName = 'stripe' | 'demo';
+
+/** Where links in emails point; null sends no email (sample history, for instance). */
+export type Notify = { publicUrl: string } | null;
+
+export const RESERVATION_EXPIRED_MESSAGE = 'Reservation expired; order canceled';
+export const PAYMENT_CANCELED_MESSAGE = 'Payment canceled; order canceled';
+export const LATE_PAYMENT_REFUNDED =
+  'Paid after its reservation expired and the stock was gone: the payment was refunded';
+
+export type ReserveInput = {
+  userId: string;
+  lines: PaymentLine[];
+  salesTaxRate: number;
+  provider: PaymentProviderName;
+  deliveryMethod?: DeliveryMethod;
+  at?: Date;
+};
+
+type MergedLine = { productId: string; size: string; quantity: number };
+
+/** Two lines of one product and size are one line of their sum, checked against the limit. */
+function mergeLines(lines: PaymentLine[]): MergedLine[] {
+  const merged = new Map<string, MergedLine>();
+  for (const line of lines) {
+    const key = `${line._id}|${line.size}`;
+    const found = merged.get(key);
+    if (found) found.quantity += line.quantity;
+    else merged.set(key, { productId: line._id, size: line.size, quantity: line.quantity });
+  }
+  // A fixed order of row locks, so two checkouts of the same sizes cannot deadlock.
+  return [...merged.values()].sort((a, b) =>
+    a.productId === b.productId ? a.size.localeCompare(b.size) : a.productId.localeCompare(b.productId),
+  );
+}
+
+/**
+ * Creates or replaces the customer's pending order and reserves its stock, in one transaction:
+ * prices come from the database; a line for a product not on sale, a size not offered or more than
+ * MAX_LINE_QUANTITY units is 400; a size short of stock is 409 naming product and size, and then
+ * nothing is reserved (the earlier reservation, if any, stands). The customer's earlier pending
+ * order is reused, its stock returned and taken anew, so a retry never makes a second order.
+ */
+export async function reserve(db: Executor, input: ReserveInput): Promise<OrderRow> {
+  const at = input.at ?? new Date();
+  const wanted = mergeLines(input.lines);
+  return db.transaction(async (tx) => {
+    if (!(await lockUser(tx, input.userId))) throw new AppError('unauthorized', 'Sign in to continue.');
+    const ids = [...new Set(wanted.map((line) => line.productId))];
+    const found = new Map((await findProductsWithImage(tx, ids)).map((row) => [row.product.id, row]));
+    const offered = await listStockOf(tx, ids);
+    for (const line of wanted) {
+      const row = found.get(line.productId);
+      const product = row?.product;
+      if (!product?.published || product.archived || product.deletedAt) {
+        throw new AppError('bad_request', `products: ${product?.name ?? line.productId} is not for sale`);
+      }
+      if (!offered.some((s) => s.productId === line.productId && s.size === line.size)) {
+        throw new AppError('bad_request', `products: ${product.name} does not come in ${line.size}`);
+      }
+      if (line.quantity > MAX_LINE_QUANTITY) {
+        throw new AppError(
+          'bad_request',
+          `products: at most ${MAX_LINE_QUANTITY} of ${product.name} in ${line.size} per order`,
+        );
+      }
+    }
+
+    const existing = await findPendingOrderOfUser(tx, input.userId);
+    if (existing) {
+      for (const line of await listLinesOfOrder(tx, existing.id)) {
+        await returnStock(tx, line.productId, line.size, line.quantity);
+      }
+      await deleteLinesOfOrder(tx, existing.id);
+    }
+    for (const line of wanted) {
+      if (!(await takeStock(tx, line.productId, line.size, line.quantity))) {
+        const name = found.get(line.productId)!.product.name;
+        throw new AppError('conflict', `Not enough stock: ${name} in ${line.size}`);
+      }
+    }
+
+    const subtotal = wanted.reduce(
+      (sum, line) => sum + found.get(line.productId)!.product.priceCents * line.quantity,
+      0,
+    );
+    const salesTax = salesTaxCents(subtotal, input.salesTaxRate);
+    const shipping = { name: 'Pickup', cost: 0, address: null };
+    const values = {
+      subtotal,
+      salesTax,
+      shippingCost: shipping.cost,
+      total: subtotal + salesTax + shipping.cost,
+      expiresAt: new Date(at.getTime() + RESERVATION_MINUTES * 60_000),
+      updatedAt: at,
+    };
+    const order = existing
+      ? await updateOrder(tx, existing.id, {
+          ...values,
+          // A payment made with another provider (the configuration changed) cannot be updated.
+          ...(existing.paymentProvider === input.provider
+            ? {}
+            : { paymentProvider: input.provider, paymentId: null }),
+        })
+      : await insertOrder(tx, {
+          ...values,
+          userId: input.userId,
+          status: 'pending',
+          deliveryMethod: input.deliveryMethod ?? 'pickup',
+          shipping,
+          paymentProvider: input.provider,
+          createdAt: at,
+        });
+    await insertOrderLines(
+      tx,
+      wanted.map((line) => {
+        const { product, imageKey } = found.get(line.productId)!;
+        return {
+          orderId: order.id,
+          productId: product.id,
+          name: product.name,
+          image: imageKey ?? '',
+          size: line.size,
+          unitPrice: product.priceCents,
+          quantity: line.quantity,
+        };
+      }),
+    );
+    return order;
+  });
+}
+
+/**
+ * Runs `attach` with the pending order locked, so two checkouts of one customer never make two
+ * payments: the first creates it, later ones see its id and update it. `attach` returns the
+ * provider's payment id, stored on the order.
+ */
+export async function withPendingOrderLocked<T extends { paymentId: string }>(
+  db: Executor,
+  orderId: string,
+  attach: (order: OrderRow) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (order?.status !== 'pending') throw new AppError('conflict', 'This order is no longer pending.');
+    const result = await attach(order);
+    if (order.paymentId !== result.paymentId) await updateOrder(tx, orderId, { paymentId: result.paymentId });
+    return result;
+  });
+}
+
+export type PaymentReport = {
+  orderId: string;
+  provider: PaymentProviderName;
+  paymentId: string;
+  /** Cents, and the three-letter currency, as the provider reports them. */
+  amount: number;
+  currency: string;
+  at?: Date;
+  notify: Notify;
+};
+
+export type FulfilOutcome =
+  | 'fulfilled'
+  /** Paid already: nothing changed. */
+  | 'already'
+  /** Not this order's payment, or not its amount: left unpaid and flagged for staff. */
+  | 'mismatch'
+  /** Paid after the reservation lapsed and the stock was gone: flagged, and the caller refunds. */
+  | 'refund'
+  | 'unknown';
+
+async function emailFacts(db: Executor, order: OrderRow, publicUrl: string): Promise<OrderEmailFacts | null> {
+  const { customer, shop } = await findOrderParties(db, order.userId);
+  if (!customer) return null;
+  const lines = await listLinesOfOrder(db, order.id);
+  return { order, lines, customer, shop, publicUrl };
+}
+
+async function queueOrderEmail(
+  db: Executor,
+  order: OrderRow,
+  notify: Notify,
+  kind: 'confirmation' | 'ready',
+  render: (facts: OrderEmailFacts) => Email,
+) {
+  if (!notify) return;
+  const facts = await emailFacts(db, order, notify.publicUrl);
+  if (facts) await enqueueEmail(db, `order-${kind}:${order.id}`, render(facts));
+}
+
+/** Takes the stock of a canceled order again; false (and nothing taken) when any size is short. */
+async function retake(db: Executor, lines: OrderLineRow[]): Promise<boolean> {
+  try {
+    await db.transaction(async (tx) => {
+      for (const line of lines) {
+        if (!(await takeStock(tx, line.productId, line.size, line.quantity))) throw new ShortOfStock();
+      }
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof ShortOfStock) return false;
+    throw error;
+  }
+}
+class ShortOfStock extends Error {}
+
+/**
+ * A payment succeeded: the order moves to processing, gets one printing item per unit owned by the
+ * buyer, logs 'Payment received' and queues the confirmation email. Idempotent: a paid order is
+ * left alone. A payment that does not match the order leaves it unpaid and flagged; one that
+ * arrives after the sweep canceled the order takes the stock again, or, when it is gone, flags the
+ * order and answers 'refund' so the caller gives the money back. Never oversells.
+ */
+export async function fulfil(db: Executor, report: PaymentReport): Promise<FulfilOutcome> {
+  const at = report.at ?? new Date();
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, report.orderId);
+    if (!order) return 'unknown';
+    if (order.status !== 'pending' && order.status !== 'canceled') return 'already';
+    if (
+      order.paymentProvider !== report.provider ||
+      order.paymentId !== report.paymentId ||
+      order.total !== report.amount ||
+      report.currency.toLowerCase() !== 'usd'
+    ) {
+      await updateOrder(tx, order.id, {
+        attention: `Payment ${report.paymentId} of ${report.amount} ${report.currency} does not match this order (total ${order.total} usd); not marked paid`,
+        updatedAt: at,
+      });
+      return 'mismatch';
+    }
+    const lines = await listLinesOfOrder(tx, order.id);
+    if (order.status === 'canceled' && !(await retake(tx, lines))) {
+      if (order.attention !== LATE_PAYMENT_REFUNDED) {
+        await updateOrder(tx, order.id, { attention: LATE_PAYMENT_REFUNDED, updatedAt: at });
+        await insertLog(tx, { orderId: order.id, at, actorUserId: null, message: LATE_PAYMENT_REFUNDED });
+      }
+      return 'refund';
+    }
+    const paid = await updateOrder(tx, order.id, { status: 'processing', expiresAt: null, updatedAt: at });
+    await insertItems(
+      tx,
+      lines.flatMap((line) =>
+        Array.from({ length: line.quantity }, () => ({
+          productId: line.productId,
+          size: line.size,
+          status: 'printing',
+          ownerUserId: order.userId,
+          orderId: order.id,
+          createdAt: at,
+        })),
+      ),
+    );
+    await insertLog(tx, { orderId: order.id, at, actorUserId: null, message: PAYMENT_RECEIVED_MESSAGE });
+    await queueOrderEmail(tx, paid, report.notify, 'confirmation', orderConfirmationEmail);
+    return 'fulfilled';
+  });
+}
+
+export type StatusChange = {
+  orderId: string;
+  to: OrderStatus;
+  actorUserId: string | null;
+  at?: Date;
+  notify: Notify;
+};
+
+/**
+ * Staff move a paid order along its delivery method's statuses (contract `canTransition`; 409
+ * otherwise, 404 for no order), logged as 'Order status updated from X to Y' with who did it. An
+ * order ready, shipped or delivered has its items printed; a pickup order ready emails the customer.
+ */
+export async function changeStatus(db: Executor, change: StatusChange): Promise<OrderRow> {
+  const at = change.at ?? new Date();
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, change.orderId);
+    if (!order) throw new AppError('not_found', 'No such order.');
+    const from = order.status as OrderStatus;
+    if (!canTransition(order.deliveryMethod as DeliveryMethod, from, change.to)) {
+      throw new AppError('conflict', `An order cannot go from ${from} to ${change.to}.`);
+    }
+    const updated = await updateOrder(tx, order.id, { status: change.to, updatedAt: at });
+    if (change.to !== 'processing') await setItemsOfOrderReady(tx, order.id);
+    await insertLog(tx, {
+      orderId: order.id,
+      at,
+      actorUserId: change.actorUserId,
+      message: statusChangeMessage(from, change.to),
+    });
+    if (change.to === 'ready') await queueOrderEmail(tx, updated, change.notify, 'ready', orderReadyEmail);
+    return updated;
+  });
+}
+
+/**
+ * Cancels a pending order and returns its stock, exactly once: the order row is claimed with SKIP
+ * LOCKED and must still be pending (and, with `expiredBefore`, past its reservation). True when
+ * this call canceled it.
+ */
+export async function cancelPending(
+  db: Executor,
+  input: { orderId: string; message: string; expiredBefore?: Date; at?: Date },
+): Promise<boolean> {
+  const at = input.at ?? new Date();
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, input.orderId, { skipLocked: true });
+    if (order?.status !== 'pending') return false;
+    if (input.expiredBefore && !(order.expiresAt && order.expiresAt < input.expiredBefore)) return false;
+    for (const line of await listLinesOfOrder(tx, order.id)) {
+      await returnStock(tx, line.productId, line.size, line.quantity);
+    }
+    await updateOrder(tx, order.id, { status: 'canceled', expiresAt: null, updatedAt: at });
+    await insertLog(tx, { orderId: order.id, at, actorUserId: null, message: input.message });
+    return true;
+  });
+}
+
+/** A payment attempt failed: noted on a pending order, which keeps its reservation for a retry. */
+export async function notePaymentFailed(db: Executor, orderId: string, reason: string, at = new Date()) {
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (order?.status !== 'pending') return;
+    await insertLog(tx, { orderId, at, actorUserId: null, message: `Payment failed: ${reason}` });
+  });
+}
+
+export type PlaceOrderInput = {
+  userId: string;
+  lines: PaymentLine[];
+  /** Where the order ends up; it goes through every status before it. */
+  status?: OrderStatus;
+  salesTaxRate?: number;
+  createdAt?: Date;
+  /** Who moved it along, for the log. */
+  actorUserId?: string | null;
+};
+
+// The statuses a paid order passes through, by delivery method (DESIGN.md section 6).
+const PATHS: Record<DeliveryMethod, readonly OrderStatus[]> = {
+  pickup: ['processing', 'ready', 'delivered'],
+  delivery: ['processing', 'shipped', 'delivered'],
+};
+
+/**
+ * An order placed and paid through the demo provider and moved along to `status`, as if it had
+ * happened from `createdAt` on (status changes a day apart, never later than now); no emails.
+ * For sample data and tests: the same steps as a real checkout.
+ */
+export async function placeOrder(db: Executor, input: PlaceOrderInput): Promise<OrderRow> {
+  const status = input.status ?? 'processing';
+  const createdAt = input.createdAt ?? new Date();
+  let order = await reserve(db, {
+    userId: input.userId,
+    lines: input.lines,
+    salesTaxRate: input.salesTaxRate ?? 0,
+    provider: 'demo',
+    at: createdAt,
+  });
+  order = await updateOrder(db, order.id, { paymentId: `demo_${order.id}` });
+  if (status === 'pending') return order;
+  if (status === 'canceled') {
+    await cancelPending(db, { orderId: order.id, message: RESERVATION_EXPIRED_MESSAGE, at: createdAt });
+    return order;
+  }
+  await fulfil(db, {
+    orderId: order.id,
+    provider: 'demo',
+    paymentId: order.paymentId!,
+    amount: order.total,
+    currency: 'usd',
+    at: createdAt,
+    notify: null,
+  });
+  const path = PATHS[order.deliveryMethod as DeliveryMethod];
+  const steps = path.slice(0, Math.max(1, path.indexOf(status) + 1));
+  const gap = Math.min(86_400_000, Math.max(0, Date.now() - createdAt.getTime()) / steps.length);
+  for (const [i, to] of steps.slice(1).entries()) {
+    order = await changeStatus(db, {
+      orderId: order.id,
+      to,
+      actorUserId: input.actorUserId ?? null,
+      at: new Date(createdAt.getTime() + (i + 1) * gap),
+      notify: null,
+    });
+  }
+  return order;
+}

@@ -1,0 +1,135 @@
+import Stripe from 'stripe';
+import type { Config } from '../../config.ts';
+import type { PaymentProviderName } from '../orders/order-lifecycle.ts';
+
+export type PaymentState = {
+  status: 'succeeded' | 'processing' | 'open' | 'canceled';
+  amount: number;
+  currency: string;
+};
+
+/** What the checkout needs from a card processor; the demo provider stands in without one. */
+export type PaymentProvider = {
+  name: PaymentProviderName;
+  /** Creates the order's payment, or updates the amount of the one it has; returns its id and client secret. */
+  upsert(input: {
+    orderId: string;
+    paymentId: string | null;
+    amount: number;
+    receiptEmail: string;
+    /** Changes with every new reservation of the order: one update per version, whatever the retries. */
+    version: string;
+  }): Promise<{ paymentId: string; clientSecret: string }>;
+  /** Where the payment stands; null when the provider does not know it. */
+  retrieve(paymentId: string): Promise<PaymentState | null>;
+  /** Stops a payment that has not succeeded; answers the state it ends in. */
+  cancel(paymentId: string): Promise<PaymentState | null>;
+  /** Gives a succeeded payment's money back, once whatever the retries. */
+  refund(paymentId: string, orderId: string): Promise<void>;
+};
+
+/** The demo clientSecret: opaque and labelled, so nobody mistakes it for a card processor's. */
+export const DEMO_SECRET_PREFIX = 'demo_secret_';
+
+/** No card is charged: the order is paid by POST /payment/demo/confirm, and nothing happens outside. */
+export const demoProvider: PaymentProvider = {
+  name: 'demo',
+  async upsert({ orderId }) {
+    return { paymentId: `demo_${orderId}`, clientSecret: `${DEMO_SECRET_PREFIX}${orderId}` };
+  },
+  // A demo payment exists only as the confirm call: until then there is nothing to ask.
+  async retrieve() {
+    return null;
+  },
+  async cancel() {
+    return null;
+  },
+  async refund() {},
+};
+
+const STATES: Record<Stripe.PaymentIntent.Status, PaymentState['status']> = {
+  succeeded: 'succeeded',
+  processing: 'processing',
+  requires_capture: 'processing',
+  canceled: 'canceled',
+  requires_action: 'open',
+  requires_confirmation: 'open',
+  requires_payment_method: 'open',
+};
+
+const stateOf = (intent: Stripe.PaymentIntent): PaymentState => ({
+  status: STATES[intent.status] ?? 'open',
+  amount: intent.amount,
+  currency: intent.currency,
+});
+
+/** The Stripe client of this configuration: its API base can point at a local stand-in (tests). */
+export function stripeClient(stripe: NonNullable<Config['stripe']>): Stripe {
+  const base = stripe.apiBase ? new URL(stripe.apiBase) : null;
+  return new Stripe(stripe.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === 'http:' ? 80 : 443),
+          protocol: base.protocol === 'http:' ? 'http' : 'https',
+        }
+      : {}),
+  });
+}
+
+/** Stripe PaymentIntents, in US dollars, with the order id in metadata. */
+export function stripeProvider(client: Stripe): PaymentProvider {
+  return {
+    name: 'stripe',
+    async upsert({ orderId, paymentId, amount, receiptEmail, version }) {
+      const intent = paymentId
+        ? await client.paymentIntents.update(
+            paymentId,
+            { amount, receipt_email: receiptEmail },
+            { idempotencyKey: `order-${orderId}-update-${version}` },
+          )
+        : await client.paymentIntents.create(
+            {
+              amount,
+              currency: 'usd',
+              metadata: { orderId },
+              receipt_email: receiptEmail,
+              automatic_payment_methods: { enabled: true },
+            },
+            // A retry after a lost answer gets the same PaymentIntent, not a second one.
+            { idempotencyKey: `order-${orderId}-create-${amount}` },
+          );
+      return { paymentId: intent.id, clientSecret: intent.client_secret ?? '' };
+    },
+    async retrieve(paymentId) {
+      try {
+        return stateOf(await client.paymentIntents.retrieve(paymentId));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw error;
+      }
+    },
+    async cancel(paymentId) {
+      try {
+        return stateOf(await client.paymentIntents.cancel(paymentId));
+      } catch (error) {
+        // Too late to cancel (it succeeded or is processing): say where it stands instead.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return this.retrieve(paymentId);
+        throw error;
+      }
+    },
+    async refund(paymentId, orderId) {
+      await client.refunds.create(
+        { payment_intent: paymentId, metadata: { orderId } },
+        { idempotencyKey: `order-${orderId}-refund-${paymentId}` },
+      );
+    },
+  };
+}
+
+/** The provider this configuration calls for. */
+export function paymentProviderFor(config: Config): PaymentProvider {
+  return config.stripe ? stripeProvider(stripeClient(config.stripe)) : demoProvider;
+}

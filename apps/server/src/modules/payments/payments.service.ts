@@ -1,0 +1,148 @@
+import type {
+  CreatePaymentIntent,
+  OrderStatus,
+  PaymentConfirmation,
+  PaymentIntent,
+} from '@barbershop/contract';
+import type { Executor } from '@barbershop/db';
+import type Stripe from 'stripe';
+import type { SessionUser } from '../../plugins/access.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { findOrder, findSalesTaxRate, type OrderRow } from '../orders/lifecycle.repository.ts';
+import {
+  cancelPending,
+  type FulfilOutcome,
+  fulfil,
+  type Notify,
+  notePaymentFailed,
+  PAYMENT_CANCELED_MESSAGE,
+  reserve,
+  withPendingOrderLocked,
+} from '../orders/order-lifecycle.ts';
+import type { PaymentProvider } from './payment-provider.ts';
+import { recordPaymentEvent } from './payments.repository.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Checkout: reserves the cart for the customer's pending order (created or replaced) at database
+ * prices and the shop's tax rate, then creates or updates its one payment. Client prices and
+ * totals are never read; `orderId` needs no trust either, as each customer has one pending order.
+ */
+export async function createPaymentIntent(
+  db: Executor,
+  provider: PaymentProvider,
+  user: SessionUser,
+  body: CreatePaymentIntent,
+): Promise<PaymentIntent> {
+  const reserved = await reserve(db, {
+    userId: user.id,
+    lines: body.products,
+    salesTaxRate: await findSalesTaxRate(db),
+    provider: provider.name,
+  });
+  const { clientSecret, order } = await withPendingOrderLocked(db, reserved.id, async (order) => {
+    try {
+      const payment = await provider.upsert({
+        orderId: order.id,
+        paymentId: order.paymentId,
+        amount: order.total,
+        receiptEmail: user.email,
+        version: String(order.updatedAt.getTime()),
+      });
+      return { ...payment, order };
+    } catch (error) {
+      // The reservation stands; the customer may press Pay again.
+      throw Object.assign(
+        new AppError('unavailable', 'The payment service did not answer. Please try again.'),
+        { cause: error },
+      );
+    }
+  });
+  return {
+    clientSecret,
+    orderId: order.id,
+    provider: provider.name,
+    subtotal: order.subtotal,
+    salesTax: order.salesTax,
+    shippingCost: order.shippingCost,
+    total: order.total,
+    expiresAt: order.expiresAt!.toISOString(),
+  };
+}
+
+const LATE_MESSAGE =
+  'Your reservation expired and the last units were sold meanwhile; your payment is refunded.';
+
+/** What the payer hears about a payment that did not make the order paid. */
+function refusal(outcome: FulfilOutcome): AppError | null {
+  if (outcome === 'refund') return new AppError('conflict', LATE_MESSAGE);
+  if (outcome === 'mismatch') return new AppError('conflict', 'This payment does not match the order.');
+  if (outcome === 'unknown') return new AppError('not_found', 'No such order.');
+  return null;
+}
+
+/** The demo provider's card confirmation: the order's owner pays it with no card; 404 when Stripe is on. */
+export async function confirmDemoPayment(
+  db: Executor,
+  provider: PaymentProvider,
+  user: SessionUser,
+  orderId: string,
+  notify: Notify,
+): Promise<PaymentConfirmation> {
+  if (provider.name !== 'demo') throw new AppError('not_found', 'Demo payments are off.');
+  const order = UUID.test(orderId) ? await findOrder(db, orderId) : null;
+  if (!order || order.userId !== user.id) throw new AppError('not_found', 'No such order.');
+  if (order.paymentProvider !== 'demo' || !order.paymentId) {
+    throw new AppError('conflict', 'This order has no demo payment; start the payment again.');
+  }
+  const outcome = await fulfil(db, {
+    orderId,
+    provider: 'demo',
+    paymentId: order.paymentId,
+    amount: order.total,
+    currency: 'usd',
+    notify,
+  });
+  const error = refusal(outcome);
+  if (error) throw error;
+  const now = (await findOrder(db, orderId)) as OrderRow;
+  return { orderId, status: now.status as OrderStatus };
+}
+
+/**
+ * One Stripe event, handled once (payment_events) in one transaction with its effect:
+ * succeeded fulfils, payment_failed is noted, canceled cancels the pending order. A late payment
+ * for stock that is gone is refunded after the transaction commits.
+ */
+export async function handleStripeEvent(
+  db: Executor,
+  provider: PaymentProvider,
+  event: Stripe.Event,
+  notify: Notify,
+): Promise<void> {
+  if (!event.type.startsWith('payment_intent.')) return;
+  const intent = event.data.object as Stripe.PaymentIntent;
+  const orderId = intent.metadata?.orderId;
+  if (!orderId || !UUID.test(orderId)) return;
+  const outcome = await db.transaction(async (tx) => {
+    if (!(await recordPaymentEvent(tx, event.id, event.type))) return null;
+    if (event.type === 'payment_intent.succeeded') {
+      return fulfil(tx, {
+        orderId,
+        provider: 'stripe',
+        paymentId: intent.id,
+        amount: intent.amount_received || intent.amount,
+        currency: intent.currency,
+        notify,
+      });
+    }
+    if (event.type === 'payment_intent.payment_failed') {
+      await notePaymentFailed(tx, orderId, intent.last_payment_error?.message ?? 'the card was declined');
+    } else if (event.type === 'payment_intent.canceled') {
+      await cancelPending(tx, { orderId, message: PAYMENT_CANCELED_MESSAGE });
+    }
+    return null;
+  });
+  if (outcome === 'refund') await provider.refund(intent.id, orderId);
+}
