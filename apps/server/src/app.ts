@@ -8,6 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { startJobs } from './jobs/jobs.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { devIdpRoutes } from './modules/auth/dev-idp/dev-idp.routes.ts';
 import { DEV_IDP_PATH } from './modules/auth/dev-idp/dev-idp.settings.ts';
@@ -40,6 +41,8 @@ export type BuildOptions = {
   web?: 'dev' | 'build' | false;
   /** Write logs (default: as configured). */
   logger?: boolean;
+  /** Run the background jobs (expiry sweep, outbox): the real server does, tests start them themselves. */
+  jobs?: boolean;
 };
 
 declare module 'fastify' {
@@ -115,6 +118,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     { prefix: '/api' },
   );
 
+  if (options.jobs) {
+    let stopJobs = async () => {};
+    app.addHook('onReady', async () => {
+      stopJobs = startJobs(app, config);
+    });
+    // Before the database closes: a round in progress finishes first.
+    app.addHook('preClose', async () => stopJobs());
+  }
   if (options.web) await app.register(ssrPlugin, { config, webRoot: WEB_ROOT, dev: options.web === 'dev' });
   return app;
 }

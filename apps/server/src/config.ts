@@ -61,6 +61,15 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   SALES_TAX_RATE: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(0.5).default(0)),
+  // Outgoing email (order confirmations): SMTP when set, else .eml files in DATA_DIR/outbox.
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: optionalString,
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -159,6 +168,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : null,
     salesTaxRate: e.SALES_TAX_RATE,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `Barbershop <no-reply@${publicUrl.hostname}>`,
+      outboxDir: join(dataDir, 'outbox'),
+    },
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -12,7 +12,7 @@ try {
   throw error;
 }
 
-const app = await buildApp(config, { web: config.production ? 'build' : 'dev' });
+const app = await buildApp(config, { web: config.production ? 'build' : 'dev', jobs: true });
 
 // On SIGTERM stop accepting connections, finish the requests in flight, close the database, exit.
 let closing = false;

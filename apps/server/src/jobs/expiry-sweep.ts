@@ -1,0 +1,52 @@
+import type { Executor } from '@barbershop/db';
+import { listExpiredPendingOrders } from '../modules/orders/lifecycle.repository.ts';
+import {
+  cancelPending,
+  fulfil,
+  type Notify,
+  RESERVATION_EXPIRED_MESSAGE,
+} from '../modules/orders/order-lifecycle.ts';
+import type { PaymentProvider } from '../modules/payments/payment-provider.ts';
+
+/**
+ * Cancels pending orders past their reservation and returns their stock, once the provider says
+ * their payment did not succeed: a payment that did is fulfilled instead, one still processing is
+ * left for the next round, an open one is canceled at the provider first so it cannot succeed
+ * later. Two sweeps at once cancel each order once (cancelPending claims it). Answers how many it
+ * canceled.
+ */
+export async function sweepExpiredOrders(
+  db: Executor,
+  provider: PaymentProvider,
+  notify: Notify,
+  at = new Date(),
+): Promise<number> {
+  let canceled = 0;
+  for (const order of await listExpiredPendingOrders(db, at, 100)) {
+    if (order.paymentId && order.paymentProvider === provider.name) {
+      let state = await provider.retrieve(order.paymentId);
+      if (state && state.status !== 'succeeded' && state.status !== 'canceled') {
+        state = await provider.cancel(order.paymentId);
+      }
+      if (state?.status === 'succeeded') {
+        const outcome = await fulfil(db, {
+          orderId: order.id,
+          provider: provider.name,
+          paymentId: order.paymentId,
+          amount: state.amount,
+          currency: state.currency,
+          notify,
+        });
+        if (outcome === 'refund') await provider.refund(order.paymentId, order.id);
+        continue;
+      }
+      if (state?.status === 'processing') continue;
+    }
+    if (
+      await cancelPending(db, { orderId: order.id, message: RESERVATION_EXPIRED_MESSAGE, expiredBefore: at })
+    ) {
+      canceled += 1;
+    }
+  }
+  return canceled;
+}

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import { mailerFor } from '../modules/mail/mailer.ts';
+import { sweepExpiredOrders } from './expiry-sweep.ts';
+import { sendDueEmails } from './outbox-worker.ts';
+
+const SWEEP_EVERY_MS = 60_000;
+const MAIL_EVERY_MS = 5_000;
+
+/** Runs `task` now and then every `everyMs` after it finishes, until stopped; errors are logged. */
+function every(app: FastifyInstance, name: string, everyMs: number, task: () => Promise<unknown>) {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  const run = () => {
+    running = task()
+      .catch((error) => app.log.error({ err: error, job: name }, 'background job failed'))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(run, everyMs);
+      });
+  };
+  run();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  };
+}
+
+/**
+ * The background jobs of every server copy (safe with several, DESIGN.md section 6): the expiry
+ * sweep at start-up and every minute, and the outbox worker every few seconds. Answers a function
+ * that stops them and waits for a round in progress.
+ */
+export function startJobs(app: FastifyInstance, config: Config): () => Promise<void> {
+  const notify = { publicUrl: config.publicUrl };
+  const send = mailerFor(config.mail, new URL(config.publicUrl).hostname);
+  const stops = [
+    every(app, 'expiry-sweep', SWEEP_EVERY_MS, () => sweepExpiredOrders(app.db, app.payments, notify)),
+    every(app, 'outbox', MAIL_EVERY_MS, () => sendDueEmails(app.db, send)),
+  ];
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  };
+}

@@ -1,0 +1,217 @@
+import type { Order, PaymentIntent } from '@barbershop/contract';
+import { schema } from '@barbershop/db';
+import { createProduct, createUser } from '@barbershop/db/factories';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sweepExpiredOrders } from '../../jobs/expiry-sweep.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { signInAs } from '../../test/sessions.ts';
+import { createShop } from '../../test/shop.ts';
+import { StripeStandIn } from '../../test/stripe-stand-in.ts';
+
+describe('checkout with Stripe (the real client against a local stand-in)', () => {
+  const stripe = new StripeStandIn();
+  let app: TestApp;
+  let hoodie: Awaited<ReturnType<typeof createProduct>>;
+
+  beforeAll(async () => {
+    app = await buildTestApp(await stripe.start());
+    await createShop(app.db);
+    hoodie = await createProduct(
+      app.db,
+      { name: 'Logo Hoodie', category: 'Hoodies', priceCents: 5500 },
+      { stock: { Medium: 50, Large: 2 } },
+    );
+  });
+  afterAll(async () => {
+    await app.close();
+    await stripe.stop();
+  });
+
+  const notify = () => ({ publicUrl: app.config.publicUrl });
+  const pay = (cookie: string, quantity = 1, size = 'Medium') =>
+    app.inject({
+      method: 'POST',
+      url: '/api/payment/create-payment-intent',
+      headers: { cookie },
+      payload: { products: [{ _id: hoodie.id, size, quantity }] },
+    });
+  const deliver = (delivery: { payload: string; header: string }) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/payment/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': delivery.header },
+      payload: delivery.payload,
+    });
+  const orderRow = async (id: string) =>
+    (await app.db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0]!;
+  const stockOf = async (size: string) =>
+    (
+      await app.db
+        .select()
+        .from(schema.productStock)
+        .where(and(eq(schema.productStock.productId, hoodie.id), eq(schema.productStock.size, size)))
+    )[0]!.quantity;
+  const checkout = async (quantity = 1, size = 'Medium') => {
+    const user = await createUser(app.db);
+    const cookie = await signInAs(app, user);
+    const body = (await pay(cookie, quantity, size)).json<PaymentIntent>();
+    const order = await orderRow(body.orderId);
+    return { user, cookie, body, order, intent: stripe.intents.get(order.paymentId!)! };
+  };
+
+  it('creates one PaymentIntent with the amount in cents, the order id and an idempotency key', async () => {
+    const { body, order, intent, user } = await checkout(2);
+    expect(body).toMatchObject({ provider: 'stripe', total: 11_000, clientSecret: intent.client_secret });
+    expect(intent).toMatchObject({ amount: 11_000, currency: 'usd', metadata: { orderId: order.id } });
+    expect(intent.receipt_email).toBe(user.email);
+    const create = stripe.requests.find(
+      (r) => r.path === '/v1/payment_intents' && r.idempotencyKey?.includes(order.id),
+    );
+    expect(create).toBeDefined();
+  });
+
+  it('makes one order and one PaymentIntent of ten simultaneous Pay clicks, and updates it on a retry', async () => {
+    const user = await createUser(app.db);
+    const cookie = await signInAs(app, user);
+    const before = stripe.created;
+    const stock = await stockOf('Medium');
+    const answers = await Promise.all(Array.from({ length: 10 }, () => pay(cookie, 2)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    expect(new Set(answers.map((a) => a.json<PaymentIntent>().orderId)).size).toBe(1);
+    expect(new Set(answers.map((a) => a.json<PaymentIntent>().clientSecret)).size).toBe(1);
+    expect(stripe.created - before).toBe(1);
+    expect(await app.db.select().from(schema.orders).where(eq(schema.orders.userId, user.id))).toHaveLength(
+      1,
+    );
+    expect(await stockOf('Medium')).toBe(stock - 2);
+
+    const retry = (await pay(cookie, 3)).json<PaymentIntent>();
+    const order = await orderRow(retry.orderId);
+    expect(stripe.created - before).toBe(1);
+    expect(stripe.intents.get(order.paymentId!)?.amount).toBe(3 * 5500);
+    expect(await stockOf('Medium')).toBe(stock - 3);
+  });
+
+  it('fulfils once when succeeded is delivered five times at once, and ignores a failure that comes after', async () => {
+    const { order, intent, cookie } = await checkout(2);
+    const delivery = stripe.event('payment_intent.succeeded', stripe.succeed(intent.id));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => deliver(delivery)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const failedLate = await deliver(
+      stripe.event('payment_intent.payment_failed', { ...intent, status: 'requires_payment_method' }),
+    );
+    expect(failedLate.statusCode).toBe(200);
+
+    const paid = (await app.inject({ url: `/api/orders/${order.id}`, headers: { cookie } })).json<Order>();
+    expect(paid.status).toBe('processing');
+    expect(paid.products[0]?.items).toHaveLength(2);
+    expect(paid.log.map((entry) => entry.message)).toEqual(['Payment received']);
+    const mail = await app.db
+      .select()
+      .from(schema.outbox)
+      .where(eq(schema.outbox.dedupeKey, `order-confirmation:${order.id}`));
+    expect(mail).toHaveLength(1);
+  });
+
+  it('notes a failed payment on a pending order, which keeps its reservation', async () => {
+    const { order, intent } = await checkout(1);
+    intent.last_payment_error = { message: 'Your card was declined.' };
+    expect((await deliver(stripe.event('payment_intent.payment_failed', intent))).statusCode).toBe(200);
+    const row = await orderRow(order.id);
+    expect(row.status).toBe('pending');
+    const log = await app.db.select().from(schema.orderLog).where(eq(schema.orderLog.orderId, order.id));
+    expect(log.map((entry) => entry.message)).toEqual(['Payment failed: Your card was declined.']);
+  });
+
+  it('refuses stale and badly signed deliveries with 400 and changes nothing', async () => {
+    const { order, intent } = await checkout(1);
+    const succeeded = stripe.succeed(intent.id);
+    const stale = stripe.event('payment_intent.succeeded', succeeded, {
+      timestamp: Math.floor(Date.now() / 1000) - 3600,
+    });
+    const forged = stripe.event('payment_intent.succeeded', succeeded, { secret: 'whsec_someone_else' });
+    const tampered = stripe.event('payment_intent.succeeded', succeeded);
+    for (const delivery of [
+      stale,
+      forged,
+      { ...tampered, payload: tampered.payload.replace('"usd"', '"eur"') },
+    ]) {
+      const response = await deliver(delivery);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toContain('stripe-signature');
+    }
+    expect((await orderRow(order.id)).status).toBe('pending');
+  });
+
+  it('leaves the order unpaid and flagged when the amount paid is not its total', async () => {
+    const { order, intent } = await checkout(1);
+    const response = await deliver(stripe.event('payment_intent.succeeded', stripe.succeed(intent.id, 100)));
+    expect(response.statusCode).toBe(200);
+    const row = await orderRow(order.id);
+    expect(row.status).toBe('pending');
+    expect(row.attention).toContain('does not match');
+    expect(
+      await app.db.select().from(schema.productItems).where(eq(schema.productItems.orderId, order.id)),
+    ).toEqual([]);
+  });
+
+  it('sweeps expired orders by asking Stripe: paid ones are fulfilled, open ones canceled there and here', async () => {
+    const paid = await checkout(1);
+    const open = await checkout(1);
+    stripe.succeed(paid.intent.id);
+    const stock = await stockOf('Medium');
+    // Every pending order of this file expires too: those not paid at Stripe give their units back.
+    const held = await app.db
+      .select({ quantity: schema.orderLines.quantity, paymentId: schema.orders.paymentId })
+      .from(schema.orderLines)
+      .innerJoin(schema.orders, eq(schema.orders.id, schema.orderLines.orderId))
+      .where(and(eq(schema.orders.status, 'pending'), eq(schema.orderLines.size, 'Medium')));
+    const returned = held
+      .filter((line) => stripe.intents.get(line.paymentId!)?.status !== 'succeeded')
+      .reduce((sum, line) => sum + line.quantity, 0);
+    const later = new Date(Date.now() + 31 * 60_000);
+    expect(await sweepExpiredOrders(app.db, app.payments, notify(), later)).toBeGreaterThanOrEqual(1);
+    expect((await orderRow(paid.order.id)).status).toBe('processing');
+    expect((await orderRow(open.order.id)).status).toBe('canceled');
+    expect(stripe.intents.get(open.intent.id)?.status).toBe('canceled');
+    expect(await stockOf('Medium')).toBe(stock + returned);
+  });
+
+  it('refunds through Stripe a payment that succeeds after its stock was swept and sold', async () => {
+    const late = await checkout(2, 'Large');
+    const later = new Date(Date.now() + 31 * 60_000);
+    // The customer pays just after the sweep asked: Stripe had it open, so the sweep cancels it here.
+    await app.db
+      .update(schema.orders)
+      .set({ paymentId: 'pi_unknown' })
+      .where(eq(schema.orders.id, late.order.id));
+    await sweepExpiredOrders(app.db, app.payments, notify(), later);
+    await app.db
+      .update(schema.orders)
+      .set({ paymentId: late.intent.id })
+      .where(eq(schema.orders.id, late.order.id));
+    expect((await orderRow(late.order.id)).status).toBe('canceled');
+    const rival = await checkout(2, 'Large');
+    expect(rival.body.total).toBe(11_000);
+
+    const response = await deliver(stripe.event('payment_intent.succeeded', stripe.succeed(late.intent.id)));
+    expect(response.statusCode).toBe(200);
+    const row = await orderRow(late.order.id);
+    expect(row.status).toBe('canceled');
+    expect(row.attention).toContain('refunded');
+    expect(stripe.refunds.map((r) => r.payment_intent)).toEqual([late.intent.id]);
+    expect(await stockOf('Large')).toBe(0);
+  });
+
+  it('has no demo confirm when Stripe is on', async () => {
+    const { order, cookie } = await checkout(1);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/payment/demo/confirm',
+      headers: { cookie },
+      payload: { orderId: order.id },
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,145 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+export type StandInIntent = {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_received: number;
+  currency: string;
+  status: Stripe.PaymentIntent.Status;
+  client_secret: string;
+  metadata: Record<string, string>;
+  receipt_email: string | null;
+  last_payment_error: { message: string } | null;
+};
+
+/**
+ * A local stand-in for the part of Stripe's API the server uses (PaymentIntents and refunds), so
+ * the real `stripe` client is exercised without the network. It honours idempotency keys as Stripe
+ * does (the same key replays the first answer) and records every request.
+ */
+export class StripeStandIn {
+  readonly intents = new Map<string, StandInIntent>();
+  readonly refunds: { id: string; payment_intent: string }[] = [];
+  readonly requests: { method: string; path: string; idempotencyKey: string | undefined }[] = [];
+  private readonly replays = new Map<string, { status: number; body: unknown }>();
+  private server: Server | null = null;
+  private counter = 0;
+  static readonly webhookSecret = 'whsec_test_stand_in';
+
+  /** Starts listening; answers the environment that points the server at it. */
+  async start(): Promise<Record<string, string>> {
+    this.server = createServer((req, res) => {
+      void this.handle(req).then(({ status, body }) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    const { port } = this.server.address() as AddressInfo;
+    return {
+      STRIPE_SECRET_KEY: 'sk_test_stand_in',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_stand_in',
+      STRIPE_WEBHOOK_SECRET: StripeStandIn.webhookSecret,
+      STRIPE_API_BASE: `http://127.0.0.1:${port}`,
+    };
+  }
+
+  async stop() {
+    await new Promise((resolve) => this.server?.close(resolve));
+  }
+
+  /** PaymentIntents created (not replayed). */
+  get created(): number {
+    return (
+      this.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents').length -
+      this.replayedCreates
+    );
+  }
+  private replayedCreates = 0;
+
+  /** The card is charged: as Stripe does when the customer confirms. */
+  succeed(id: string, amount?: number): StandInIntent {
+    const intent = this.intents.get(id)!;
+    intent.status = 'succeeded';
+    intent.amount_received = amount ?? intent.amount;
+    return intent;
+  }
+
+  /** A webhook delivery of `type` for this intent as Stripe would send it: body and signature header. */
+  event(type: string, intent: StandInIntent, options: { timestamp?: number; secret?: string } = {}) {
+    this.counter += 1;
+    const payload = JSON.stringify({
+      id: `evt_${this.counter}`,
+      object: 'event',
+      type,
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { ...intent } },
+    });
+    const header = new Stripe('sk_test_stand_in').webhooks.generateTestHeaderString({
+      payload,
+      secret: options.secret ?? StripeStandIn.webhookSecret,
+      ...(options.timestamp ? { timestamp: options.timestamp } : {}),
+    });
+    return { payload, header };
+  }
+
+  private async handle(req: IncomingMessage): Promise<{ status: number; body: unknown }> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const form = new URLSearchParams(Buffer.concat(chunks).toString());
+    const path = (req.url ?? '').split('?')[0]!;
+    const key = req.headers['idempotency-key'] as string | undefined;
+    this.requests.push({ method: req.method!, path, idempotencyKey: key });
+    if (req.method === 'POST' && key && this.replays.has(key)) {
+      if (path === '/v1/payment_intents') this.replayedCreates += 1;
+      return this.replays.get(key)!;
+    }
+    const answer = this.route(req.method!, path, form);
+    if (req.method === 'POST' && key) this.replays.set(key, answer);
+    return answer;
+  }
+
+  private route(method: string, path: string, form: URLSearchParams): { status: number; body: unknown } {
+    const error = (status: number, message: string) => ({
+      status,
+      body: { error: { type: 'invalid_request_error', message } },
+    });
+    if (method === 'POST' && path === '/v1/payment_intents') {
+      this.counter += 1;
+      const id = `pi_${this.counter}`;
+      const intent: StandInIntent = {
+        id,
+        object: 'payment_intent',
+        amount: Number(form.get('amount')),
+        amount_received: 0,
+        currency: form.get('currency') ?? 'usd',
+        status: 'requires_payment_method',
+        client_secret: `${id}_secret_${this.counter}`,
+        metadata: { orderId: form.get('metadata[orderId]') ?? '' },
+        receipt_email: form.get('receipt_email'),
+        last_payment_error: null,
+      };
+      this.intents.set(id, intent);
+      return { status: 200, body: intent };
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      this.counter += 1;
+      const refund = { id: `re_${this.counter}`, payment_intent: form.get('payment_intent') ?? '' };
+      this.refunds.push(refund);
+      return { status: 200, body: { object: 'refund', status: 'succeeded', ...refund } };
+    }
+    const match = /^\/v1\/payment_intents\/([^/]+)(\/cancel)?$/.exec(path);
+    const intent = match ? this.intents.get(match[1]!) : undefined;
+    if (!intent) return error(404, 'No such payment_intent');
+    if (method === 'GET') return { status: 200, body: intent };
+    if (intent.status === 'succeeded' || intent.status === 'canceled') {
+      return error(400, `This PaymentIntent's status is ${intent.status}`);
+    }
+    if (match![2]) intent.status = 'canceled';
+    else if (form.has('amount')) intent.amount = Number(form.get('amount'));
+    return { status: 200, body: intent };
+  }
+}
