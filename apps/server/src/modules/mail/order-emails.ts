@@ -108,15 +108,19 @@ ${pickup ? `<h2 style="font-size: 18px;">Pickup</h2>\n<p>${escapeHtml(shopName(f
   return { to: facts.customer.email, subject, html, text };
 }
 
-/** The note a customer gets when staff mark their pickup order ready. */
-export function orderReadyEmail(facts: OrderEmailFacts): Email {
+/**
+ * The note a customer gets when staff mark their pickup order ready, with the one-time pickup code
+ * they show (or say) at the counter when one was issued.
+ */
+export function orderReadyEmail(facts: OrderEmailFacts, pickupCode?: string): Email {
   const subject = `Ready for pickup: ${facts.order.id}`;
-  const pickup = facts.shop ? formatAddress(facts.shop.address) : null;
+  const where = facts.shop ? formatAddress(facts.shop.address) : null;
   const html = page(
     subject,
     `<h1 style="font-size: 24px;">Your order is ready for pickup</h1>
 <p><strong>Order number:</strong> ${facts.order.id}</p>
-${pickup ? `<p>Come by ${escapeHtml(shopName(facts))} at ${escapeHtml(pickup)}.</p>` : ''}
+${pickupCode ? `<p>Your pickup code:</p>\n<p style="font-size: 32px; font-weight: bold; letter-spacing: 4px; font-family: 'Courier New', monospace;">${pickupCode}</p>\n<p>Show this code, or the QR code on your order page, at the counter. Only the person with the code can collect the order, so keep it to yourself.</p>` : ''}
+${where ? `<p>Come by ${escapeHtml(shopName(facts))} at ${escapeHtml(where)}.</p>` : ''}
 ${linesTable(facts)}
 <p><a href="${escapeHtml(orderUrl(facts))}" style="color: #5c4300;">View your order</a></p>`,
   );
@@ -124,7 +128,14 @@ ${linesTable(facts)}
     'Your order is ready for pickup.',
     '',
     `Order number: ${facts.order.id}`,
-    ...(pickup ? ['', `Come by ${shopName(facts)} at ${pickup}.`] : []),
+    ...(pickupCode
+      ? [
+          '',
+          `Your pickup code: ${pickupCode}`,
+          'Show this code, or the QR code on your order page, at the counter. Only the person with the code can collect the order, so keep it to yourself.',
+        ]
+      : []),
+    ...(where ? ['', `Come by ${shopName(facts)} at ${where}.`] : []),
     '',
     linesText(facts),
     '',

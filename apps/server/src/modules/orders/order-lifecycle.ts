@@ -212,7 +212,12 @@ export type FulfilOutcome =
   | 'refund'
   | 'unknown';
 
-async function emailFacts(db: Executor, order: OrderRow, publicUrl: string): Promise<OrderEmailFacts | null> {
+/** What an order's emails say: the order, its lines, the customer and the shop; null without a customer. */
+export async function emailFacts(
+  db: Executor,
+  order: OrderRow,
+  publicUrl: string,
+): Promise<OrderEmailFacts | null> {
   const { customer, shop } = await findOrderParties(db, order.userId);
   if (!customer) return null;
   const lines = await listLinesOfOrder(db, order.id);
