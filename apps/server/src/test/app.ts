@@ -11,8 +11,9 @@ import { localMediaStorage } from '../modules/media/media.storage.ts';
 export type TestApp = Awaited<ReturnType<typeof buildApp>> & { handle: DatabaseHandle; config: Config };
 
 /**
- * The real server (API only) on a fresh migrated database, with media in a temporary directory.
- * `extend` adds routes a test needs before the app starts (an echo route, say).
+ * The real server (API only) on a fresh migrated database, with media in a temporary directory, or
+ * in the bucket the env names (S3_BUCKET and S3_ENDPOINT of a stand-in). `extend` adds routes a
+ * test needs before the app starts (an echo route, say).
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
@@ -23,7 +24,7 @@ export async function buildTestApp(
   const handle = await openTestDatabase();
   const app = await buildApp(config, {
     database: handle,
-    media: localMediaStorage(join(dataDir, 'media')),
+    ...(config.s3 ? {} : { media: localMediaStorage(join(dataDir, 'media')) }),
     web: false,
     logger: false,
   });

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { buttonClass } from './button.tsx';
 
 /** SPEC.md section 8: the router's fallback, "Unexpected Application Error!" with status and text. */
 export function ErrorScreen({ status, statusText }: { status: number; statusText: string }) {
@@ -14,10 +15,7 @@ export function ErrorScreen({ status, statusText }: { status: number; statusText
       <p className="text-xl font-semibold">
         {status} {statusText}
       </p>
-      <Link
-        to="/"
-        className="inline-flex min-h-11 items-center rounded bg-charcoal px-5 font-display uppercase tracking-wide text-paper hover:bg-ink"
-      >
+      <Link to="/" className={buttonClass()}>
         Back to home
       </Link>
     </main>

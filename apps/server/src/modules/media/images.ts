@@ -36,7 +36,8 @@ export async function storeImage(storage: MediaStorage, input: Buffer | string):
     throw new AppError('payload_too_large', 'Images must be 10 MB or smaller.');
   let metadata: Metadata;
   try {
-    metadata = await sharp(input, { limitInputPixels: MAX_PIXELS }).metadata();
+    // Reading the header decodes no pixels, so the limit is checked below with a clear answer.
+    metadata = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     throw new AppError('unsupported_media_type', NOT_AN_IMAGE);
   }

@@ -1,45 +1,18 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeS3 } from '../../test/fake-s3.ts';
 import { s3MediaStorage } from './media.storage.ts';
 
-/** A stand-in for an S3 bucket's HTTP API: PUT, GET and HEAD on path-style object URLs. */
-function startFakeS3() {
-  const objects = new Map<string, Buffer>();
-  const requests: IncomingMessage[] = [];
-  const server = createServer((req, res) => {
-    requests.push(req);
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const key = req.url ?? '';
-      if (req.method === 'PUT') {
-        objects.set(key, Buffer.concat(chunks));
-        res.writeHead(200).end();
-      } else if (objects.has(key)) {
-        res.writeHead(200, { 'content-length': objects.get(key)!.length });
-        res.end(req.method === 'HEAD' ? undefined : objects.get(key));
-      } else res.writeHead(404).end();
-    });
-  });
-  return { server, objects, requests };
-}
-
 describe('s3MediaStorage', () => {
-  const fake = startFakeS3();
-  let server: Server;
-  let endpoint: string;
+  let fake: Awaited<ReturnType<typeof startFakeS3>>;
   beforeAll(async () => {
-    server = fake.server.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    fake = await startFakeS3();
   });
-  afterAll(() => new Promise((resolve) => server.close(resolve)));
+  afterAll(() => fake.close());
 
   it('stores, finds and reads objects with signed requests', async () => {
     const storage = s3MediaStorage({
       bucket: 'shop-media',
-      endpoint,
+      endpoint: fake.endpoint,
       region: 'us-east-1',
       accessKeyId: 'AKIDEXAMPLE',
       secretAccessKey: 'secret',
@@ -58,7 +31,7 @@ describe('s3MediaStorage', () => {
   });
 
   it('refuses keys that climb out of the bucket prefix', async () => {
-    const storage = s3MediaStorage({ bucket: 'b', endpoint, region: 'us-east-1' });
+    const storage = s3MediaStorage({ bucket: 'b', endpoint: fake.endpoint, region: 'us-east-1' });
     await expect(storage.put('../etc/passwd', Buffer.from('x'), 'text/plain')).rejects.toThrow(
       /Invalid media key/,
     );

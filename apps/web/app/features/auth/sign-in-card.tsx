@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Alert } from '../../components/alert.tsx';
 import { SignInPanel } from './sign-in-panel.tsx';
 
 // The reasons the server's callback gives when it sends someone back here (auth.routes.ts).
@@ -26,11 +27,7 @@ export function SignInCard({
       aria-labelledby={headingId}
       className="mx-auto max-w-md rounded-lg bg-white px-6 py-10 shadow-sm ring-1 ring-charcoal/10"
     >
-      {problem && (
-        <p role="alert" className="mb-6 rounded border-l-4 border-red-700 bg-red-50 px-4 py-3 text-red-900">
-          {problem}
-        </p>
-      )}
+      {problem && <Alert className="mb-6">{problem}</Alert>}
       <SignInPanel path={path} apiBaseUrl={apiBaseUrl} headingId={headingId} headingLevel="h1" />
     </section>
   );

@@ -1,5 +1,6 @@
 import type { BarberService } from '@barbershop/contract';
 import { formatDollars, formatDuration } from '@barbershop/contract/format';
+import { buttonClass } from '../../components/button.tsx';
 
 /** The barber's services with price and duration, each with a Book link to their booking page. */
 export function ServicesList({
@@ -25,12 +26,7 @@ export function ServicesList({
             <span className="block text-sm text-muted">{formatDuration(service.duration)}</span>
           </p>
           {bookingUrl && (
-            <a
-              href={bookingUrl}
-              target="_blank"
-              rel="noopener"
-              className="inline-flex min-h-11 items-center rounded bg-charcoal px-5 font-display text-sm uppercase tracking-wider text-paper hover:bg-ink"
-            >
+            <a href={bookingUrl} target="_blank" rel="noopener" className={buttonClass()}>
               Book
               <span className="sr-only">
                 {' '}

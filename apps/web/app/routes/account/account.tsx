@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { buttonClass } from '../../components/button.tsx';
 import { InventoryTable } from '../../features/account/inventory-table.tsx';
 import { requireRole } from '../../features/auth/require-role.ts';
 import { serverApi } from '../../lib/api.ts';
@@ -27,10 +28,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
             {user.name} · {user.email}
           </p>
         </div>
-        <Link
-          to="/account/orders"
-          className="inline-flex min-h-11 items-center rounded bg-charcoal px-5 font-display uppercase tracking-wide text-paper hover:bg-ink"
-        >
+        <Link to="/account/orders" className={buttonClass()}>
           Orders
         </Link>
       </div>

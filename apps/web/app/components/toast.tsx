@@ -1,0 +1,81 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+
+export type ToastTone = 'success' | 'error' | 'info';
+type Toast = { id: number; message: string; tone: ToastTone };
+
+/** How long a toast stays: long enough to read a sentence twice (WCAG 2.2.1 lets it be dismissed too). */
+export const TOAST_MS = 5000;
+
+const ToastContext = createContext<(message: string, tone?: ToastTone) => void>(() => {});
+
+const TONES: Record<ToastTone, string> = {
+  success: 'border-green-600',
+  error: 'border-red-600',
+  info: 'border-brass',
+};
+
+function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
+  useEffect(() => {
+    const timer = setTimeout(() => onDismiss(toast.id), TOAST_MS);
+    return () => clearTimeout(timer);
+  }, [toast.id, onDismiss]);
+  return (
+    <div
+      className={`pointer-events-auto flex items-center gap-2 rounded border-l-4 bg-charcoal py-1 pl-4 pr-1 text-paper shadow-xl ${TONES[toast.tone]}`}
+    >
+      <p className="flex-1 py-2">{toast.message}</p>
+      <button
+        type="button"
+        onClick={() => onDismiss(toast.id)}
+        aria-label="Dismiss"
+        className="inline-flex min-h-11 min-w-11 items-center justify-center rounded text-xl text-paper/80 hover:text-paper"
+      >
+        <span aria-hidden="true">×</span>
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Short notices at the bottom of the screen. The two live regions are in the page from the start, so
+ * screen readers announce what is added: errors at once (alert), the rest when idle (status).
+ */
+export function ToastProvider({ children }: { children: React.ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const dismiss = useCallback(
+    (id: number) => setToasts((list) => list.filter((toast) => toast.id !== id)),
+    [],
+  );
+  const show = useCallback(
+    (message: string, tone: ToastTone = 'success') =>
+      setToasts((list) => [...list, { id: Date.now() + Math.random(), message, tone }]),
+    [],
+  );
+  const regions = useMemo(
+    () =>
+      (['alert', 'status'] as const).map((role) => ({
+        role,
+        toasts: toasts.filter((toast) => (toast.tone === 'error') === (role === 'alert')),
+      })),
+    [toasts],
+  );
+  return (
+    <ToastContext.Provider value={show}>
+      {children}
+      <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:items-end">
+        {regions.map((region) => (
+          <div key={region.role} role={region.role} className="flex w-full max-w-sm flex-col gap-2">
+            {region.toasts.map((toast) => (
+              <ToastCard key={toast.id} toast={toast} onDismiss={dismiss} />
+            ))}
+          </div>
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+/** Shows a toast: `toast('Copied', 'success')`. Needs a ToastProvider above. */
+export function useToast() {
+  return useContext(ToastContext);
+}
