@@ -9,6 +9,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { startJobs } from './jobs/jobs.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { devIdpRoutes } from './modules/auth/dev-idp/dev-idp.routes.ts';
 import { DEV_IDP_PATH } from './modules/auth/dev-idp/dev-idp.settings.ts';
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       const orderDeps = { pickup: pickupKey(config.sessionSecret), publicUrl: config.publicUrl };
       await api.register(ordersRoutes, orderDeps);
       await api.register(ordersStaffRoutes, orderDeps);
+      await api.register(auditRoutes);
       await api.register(productsRoutes);
       await api.register(catalogRoutes);
       await api.register(paymentsRoutes, { config, provider: app.payments });

@@ -1,6 +1,8 @@
 import type { SignedOut } from './auth.ts';
 import type { Barber } from './barbers.ts';
-import type { Order, OrderSummary } from './orders.ts';
+import type { AuditEntry } from './audit.ts';
+import type { OrderView, StaffOrderRow, UpdateOrderStatus } from './order-admin.ts';
+import type { OrderSummary } from './orders.ts';
 import type { Shop } from './shop.ts';
 import type { CurrentUser, InventoryItem, UpdateUser, UserDetail, UserSummary } from './users.ts';
 
@@ -19,13 +21,18 @@ export type ApiRoutes = {
     '/users/checkAdmin': NonNullable<CurrentUser>;
     '/users': UserSummary[];
     '/users/:gid': UserDetail;
-    '/orders': OrderSummary[];
-    '/orders/:id': Order;
+    /** Own orders; `?scope=all` (staff): StaffOrderRow[]. */
+    '/orders': OrderSummary[] | StaffOrderRow[];
+    '/orders/:id': OrderView;
+    '/audit': AuditEntry[];
   };
   POST: {
     '/auth/logout': { body: undefined; response: SignedOut };
+    '/orders/:id/pickup-code': { body: undefined; response: OrderView };
   };
-  PUT: Record<never, never>;
+  PUT: {
+    '/orders/:id': { body: UpdateOrderStatus; response: OrderView };
+  };
   PATCH: {
     '/users/:gid': { body: UpdateUser; response: UserDetail };
   };

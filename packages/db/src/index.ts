@@ -1,2 +1,3 @@
 export * from './client.ts';
+export * from './query-text.ts';
 export * as schema from './schema/index.ts';

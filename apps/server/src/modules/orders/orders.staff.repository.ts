@@ -1,22 +1,16 @@
 import type { OrderStatus } from '@barbershop/contract';
-import { type Executor, schema } from '@barbershop/db';
+import { type Executor, type KeysetKey, likeLiteral, schema } from '@barbershop/db';
 import { and, desc, eq, ilike, like, or, type SQL, sql } from 'drizzle-orm';
 
 const { orders, users } = schema;
 
-/** Where a page of the list ends: the exact created_at (as PostgreSQL prints it) and id of its last row. */
-export type OrderKey = { at: string; id: string };
-
-export type StaffOrderFilter = { status?: OrderStatus; q?: string; after?: OrderKey; limit: number };
-
-/** `%` and `_` typed into a search box are meant literally. */
-const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+export type StaffOrderFilter = { status?: OrderStatus; q?: string; after?: KeysetKey; limit: number };
 
 function conditions(filter: StaffOrderFilter): SQL | undefined {
   const parts: SQL[] = [];
   if (filter.status) parts.push(eq(orders.status, filter.status));
   if (filter.q) {
-    const q = literal(filter.q);
+    const q = likeLiteral(filter.q);
     parts.push(
       or(
         like(sql`${orders.id}::text`, `${q.toLowerCase()}%`),

@@ -10,7 +10,7 @@ import {
   statusChangeMessage,
   type UpdateOrderStatus,
 } from '@barbershop/contract';
-import type { Database, Executor } from '@barbershop/db';
+import { type Database, decodeKeyset, type Executor, encodeKeyset, type KeysetKey } from '@barbershop/db';
 import { isStaff, type SessionUser } from '../../plugins/access.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -19,12 +19,7 @@ import { enqueueEmail } from '../mail/outbox.repository.ts';
 import { lockOrder, type OrderRow } from './lifecycle.repository.ts';
 import { changeStatus, emailFacts } from './order-lifecycle.ts';
 import { getOrderFor, UUID } from './orders.service.ts';
-import {
-  listOrdersPage,
-  type OrderKey,
-  type StaffOrderFilter,
-  type StaffOrderListRow,
-} from './orders.staff.repository.ts';
+import { listOrdersPage, type StaffOrderFilter, type StaffOrderListRow } from './orders.staff.repository.ts';
 import {
   addWrongTry,
   deletePickupCode,
@@ -34,21 +29,11 @@ import {
 } from './pickup.repository.ts';
 import { handoverUrl, type PickupKey, pickupCodeHash, pickupCodeMatches, pickupCodeOf } from './pickup.ts';
 
-// created_at as PostgreSQL prints a timestamptz: "2026-11-23 12:56:09.123456+00".
-const PG_TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2}){0,2}|Z)$/;
-
-/** The opaque `cursor` of a row: where the next page starts. */
-export function encodeCursor(key: OrderKey): string {
-  return Buffer.from(`${key.at}|${key.id}`).toString('base64url');
-}
-
 /** A cursor back from the client; anything this list did not hand out is a 400 naming `after`. */
-export function decodeCursor(cursor: string, field = 'query.after'): OrderKey {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  if (!at || !id || !PG_TIMESTAMP.test(at) || !UUID.test(id)) {
-    throw new AppError('bad_request', `${field}: is not a cursor from this list`);
-  }
-  return { at, id };
+export function parseCursor(cursor: string): KeysetKey {
+  const key = decodeKeyset(cursor);
+  if (!key) throw new AppError('bad_request', 'querystring.after: is not a cursor from this list');
+  return key;
 }
 
 function filterOf(query: StaffOrdersQuery): StaffOrderFilter {
@@ -56,7 +41,7 @@ function filterOf(query: StaffOrdersQuery): StaffOrderFilter {
   return {
     status: parsed.status,
     q: parsed.q || undefined,
-    after: parsed.after ? decodeCursor(parsed.after) : undefined,
+    after: parsed.after ? parseCursor(parsed.after) : undefined,
     limit: parsed.limit,
   };
 }
@@ -69,7 +54,7 @@ function toRow(row: StaffOrderListRow): StaffOrderRow {
     total: row.total,
     deliveryMethod: row.deliveryMethod as DeliveryMethod,
     customer: { gid: row.customer.id, name: row.customer.name, email: row.customer.email },
-    cursor: encodeCursor({ at: row.createdAtExact, id: row.id }),
+    cursor: encodeKeyset({ at: row.createdAtExact, id: row.id }),
   };
 }
 

@@ -96,7 +96,7 @@ describe('staff orders API', () => {
       expect((await get('/api/orders?scope=all', customer)).statusCode).toBe(403);
       const bad = await get('/api/orders?scope=all&after=bm9wZQ', staff);
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().error.message).toMatch(/^query\.after/);
+      expect(bad.json().error.message).toMatch(/^querystring\.after/);
       // Without scope everyone still gets only their own orders.
       const own = (await get('/api/orders', staff)).json();
       expect(own).toEqual([]);
