@@ -1,4 +1,4 @@
-import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
+import { index, layout, prefix, type RouteConfig, route } from '@react-router/dev/routes';
 
 export default [
   layout('routes/site/site-layout.tsx', [
@@ -13,5 +13,14 @@ export default [
     route('account/orders', 'routes/account/orders.tsx'),
     route('account/orders/:orderId', 'routes/account/order.tsx'),
     route('*', 'routes/site/not-found.tsx'),
+  ]),
+  // The staff dashboard: its own layout and modules, so no public page loads its code.
+  layout('routes/dashboard/dashboard-layout.tsx', [
+    ...prefix('dashboard', [
+      route('orders', 'routes/dashboard/orders.tsx'),
+      route('orders/:orderId', 'routes/dashboard/order.tsx'),
+      route('users/:id', 'routes/dashboard/user.tsx'),
+      route('activity', 'routes/dashboard/activity.tsx'),
+    ]),
   ]),
 ] satisfies RouteConfig;

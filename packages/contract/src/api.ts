@@ -1,6 +1,6 @@
+import type { AuditEntry } from './audit.ts';
 import type { SignedOut } from './auth.ts';
 import type { Barber } from './barbers.ts';
-import type { AuditEntry } from './audit.ts';
 import type { OrderView, StaffOrderRow, UpdateOrderStatus } from './order-admin.ts';
 import type { OrderSummary } from './orders.ts';
 import type { Shop } from './shop.ts';

@@ -1,0 +1,46 @@
+import { Link, useLocation } from 'react-router';
+import { breadcrumbs } from './breadcrumb.ts';
+
+/**
+ * The top of every dashboard page: the breadcrumb built from the path, the title as the page's one
+ * h1, and optional actions (an Edit button, a Create link) beside it.
+ */
+export function PageHeader({ title, actions }: { title: string; actions?: React.ReactNode }) {
+  const crumbs = breadcrumbs(useLocation().pathname);
+  return (
+    <div className="mb-6 print:hidden">
+      <nav aria-label="Breadcrumb">
+        <ol className="flex flex-wrap items-center text-sm text-muted">
+          {crumbs.map((crumb, index) => {
+            const last = index === crumbs.length - 1;
+            return (
+              <li key={crumb.to} className="flex items-center">
+                {last ? (
+                  <span aria-current="page" className="py-2 font-semibold text-charcoal">
+                    {crumb.label}
+                  </span>
+                ) : (
+                  <>
+                    <Link
+                      to={crumb.to}
+                      className="inline-flex min-h-11 items-center underline-offset-4 hover:underline"
+                    >
+                      {crumb.label}
+                    </Link>
+                    <span aria-hidden="true" className="px-2">
+                      /
+                    </span>
+                  </>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      </nav>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className="text-3xl sm:text-4xl">{title}</h1>
+        {actions && <div className="flex flex-wrap gap-3">{actions}</div>}
+      </div>
+    </div>
+  );
+}

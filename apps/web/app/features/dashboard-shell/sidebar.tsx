@@ -1,0 +1,136 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+
+export type SidebarLink = { to: string; label: string; end?: boolean };
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `flex min-h-11 items-center rounded px-3 font-display text-sm uppercase tracking-wide ${
+    isActive ? 'bg-brass text-charcoal' : 'text-paper hover:bg-ink hover:text-brass'
+  }`;
+
+/**
+ * The dashboard's navigation (SPEC.md section 2): 280 px wide, always shown from 1280 px; below that
+ * a button opens it over a dark overlay, and choosing a link, the overlay or Escape closes it.
+ */
+export function DashboardFrame({
+  shopName,
+  main,
+  concepts,
+  account,
+  children,
+}: {
+  shopName: string;
+  main: SidebarLink[];
+  concepts: SidebarLink[];
+  /** The account menu, at the top bar's end. */
+  account: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const sidebarId = useId();
+  const conceptsId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
+  const sidebar = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: any navigation, whatever its path, closes it.
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    sidebar.current?.querySelector<HTMLElement>('a')?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+
+  const close = () => setOpen(false);
+
+  return (
+    <div className="min-h-dvh">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-paper focus:px-4 focus:py-2 focus:text-charcoal"
+      >
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-30 flex items-center gap-2 bg-charcoal px-2 py-1 text-paper dash:pl-[296px] print:hidden">
+        <button
+          ref={toggle}
+          type="button"
+          aria-expanded={open}
+          aria-controls={sidebarId}
+          onClick={() => setOpen((value) => !value)}
+          className="inline-flex min-h-11 min-w-11 items-center gap-2 rounded px-3 font-display text-sm uppercase tracking-wide hover:text-brass dash:hidden"
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="currentColor">
+            <rect x="3" y="5" width="18" height="2" />
+            <rect x="3" y="11" width="18" height="2" />
+            <rect x="3" y="17" width="18" height="2" />
+          </svg>
+          Menu
+        </button>
+        <p className="font-display uppercase tracking-wide">Dashboard</p>
+        <div className="ml-auto">{account}</div>
+      </header>
+      {open && (
+        // A pointer-only convenience: the keyboard closes it with Escape or the Menu button.
+        // biome-ignore lint/a11y/noStaticElementInteractions: the overlay is decoration with a click shortcut.
+        // biome-ignore lint/a11y/useKeyWithClickEvents: Escape already closes the sidebar.
+        <div
+          data-testid="sidebar-overlay"
+          className="fixed inset-0 z-40 bg-black/60 dash:hidden"
+          onClick={close}
+        />
+      )}
+      <nav
+        ref={sidebar}
+        id={sidebarId}
+        aria-label="Dashboard"
+        className={`fixed inset-y-0 left-0 z-50 flex w-[280px] flex-col gap-6 overflow-y-auto bg-charcoal p-4 text-paper transition-transform dash:visible dash:translate-x-0 print:hidden ${
+          open ? 'visible translate-x-0' : 'invisible -translate-x-full'
+        }`}
+      >
+        <Link
+          to="/"
+          onClick={close}
+          className="flex min-h-11 items-center gap-2 font-display uppercase tracking-wide text-paper hover:text-brass"
+        >
+          <span aria-hidden="true" className="text-brass">
+            ←
+          </span>
+          {shopName}
+          <span className="sr-only">, back to the site</span>
+        </Link>
+        <ul className="flex flex-col gap-1">
+          {main.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end={link.end} onClick={close} className={linkClass}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <div>
+          <h2 id={conceptsId} className="mb-2 px-3 text-xs text-paper/80">
+            Concepts
+          </h2>
+          <ul aria-labelledby={conceptsId} className="flex flex-col gap-1">
+            {concepts.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} onClick={close} className={linkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </nav>
+      <div className="dash:pl-[280px]">{children}</div>
+    </div>
+  );
+}

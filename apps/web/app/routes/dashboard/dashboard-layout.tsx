@@ -1,0 +1,74 @@
+import { ACCESS } from '@barbershop/contract/domain';
+import { isRouteErrorResponse, Outlet } from 'react-router';
+import { ErrorScreen } from '../../components/error-screen.tsx';
+import { ToastProvider } from '../../components/toast.tsx';
+import { AccountMenu } from '../../features/auth/account-menu.tsx';
+import { requireRole } from '../../features/auth/require-role.ts';
+import { DashboardFrame, type SidebarLink } from '../../features/dashboard-shell/sidebar.tsx';
+import { useRootData } from '../../root.tsx';
+import type { Route } from './+types/dashboard-layout';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireRole(request, context, 'staff');
+  return { user };
+}
+
+// Every dashboard page checks access on the server (SPEC.md section 6), not only the first one opened:
+// a role taken away mid-session takes effect at the next navigation.
+export function shouldRevalidate() {
+  return true;
+}
+
+const MAIN: SidebarLink[] = [
+  { to: '/dashboard', label: 'Home', end: true },
+  { to: '/dashboard/account', label: 'Account' },
+];
+
+function concepts(accessLevel: number): SidebarLink[] {
+  const links: SidebarLink[] = [
+    { to: '/dashboard/barbers', label: 'Barbers' },
+    { to: '/dashboard/users', label: 'Users' },
+    { to: '/dashboard/products', label: 'Products' },
+  ];
+  if (accessLevel >= ACCESS.admin) links.push({ to: '/dashboard/settings', label: 'Shop settings' });
+  return links;
+}
+
+function Frame({ children }: { children: React.ReactNode }) {
+  const root = useRootData();
+  const user = root?.user;
+  return (
+    <ToastProvider>
+      <DashboardFrame
+        shopName={root?.shop.name ?? 'Barbershop'}
+        main={MAIN}
+        concepts={concepts(user?.accessLevel ?? ACCESS.staff)}
+        account={user ? <AccountMenu user={user} apiBaseUrl={root.config.apiBaseUrl} /> : null}
+      >
+        {children}
+      </DashboardFrame>
+    </ToastProvider>
+  );
+}
+
+/** /dashboard/*: staff and admins only; the sidebar, the top bar and the page. */
+export default function DashboardLayout() {
+  return (
+    <Frame>
+      <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 focus:outline-none sm:px-6">
+        <Outlet />
+      </main>
+    </Frame>
+  );
+}
+
+/** A failed dashboard page keeps the sidebar, so staff can go on elsewhere. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const statusText = isRouteErrorResponse(error) ? error.statusText : 'Internal Server Error';
+  return (
+    <Frame>
+      <ErrorScreen status={status} statusText={statusText} />
+    </Frame>
+  );
+}
