@@ -12,7 +12,7 @@ export type OrderEmailFacts = {
   };
   lines: { name: string; size: string; quantity: number; unitPrice: number }[];
   customer: { name: string; email: string };
-  shop: { name: string; phone: string; address: Address } | null;
+  shop: { name: string; phone: string; email: string; address: Address } | null;
   publicUrl: string;
 };
 
@@ -142,4 +142,32 @@ ${linesTable(facts)}
     `View your order: ${orderUrl(facts)}`,
   ].join('\n');
   return { to: facts.customer.email, subject, html, text };
+}
+
+/**
+ * The shop's alert that an order was paid, with a link to it in the dashboard: sent to
+ * SHOP_ALERT_EMAIL, or the shop's own email setting.
+ */
+export function paidOrderAlertEmail(facts: OrderEmailFacts, to: string): Email {
+  const subject = `New paid order: ${facts.order.id}`;
+  const dashboardUrl = `${facts.publicUrl}/dashboard/orders/${facts.order.id}`;
+  const customer = `${facts.customer.name} <${facts.customer.email}>`;
+  const html = page(
+    subject,
+    `<h1 style="font-size: 24px;">A new order was paid</h1>
+<p><strong>Order number:</strong> ${facts.order.id}<br><strong>Customer:</strong> ${escapeHtml(customer)}<br><strong>Paid:</strong> ${formatDate(facts.order.createdAt)}</p>
+${linesTable(facts)}
+<p><a href="${escapeHtml(dashboardUrl)}" style="color: #5c4300;">Open the order in the dashboard</a></p>`,
+  );
+  const text = [
+    'A new order was paid.',
+    '',
+    `Order number: ${facts.order.id}`,
+    `Customer: ${customer}`,
+    '',
+    linesText(facts),
+    '',
+    `Open the order in the dashboard: ${dashboardUrl}`,
+  ].join('\n');
+  return { to, subject, html, text };
 }

@@ -17,7 +17,12 @@ import {
 } from '@barbershop/contract';
 import type { Executor } from '@barbershop/db';
 import { AppError } from '../../plugins/errors.ts';
-import { type OrderEmailFacts, orderConfirmationEmail, orderReadyEmail } from '../mail/order-emails.ts';
+import {
+  type OrderEmailFacts,
+  orderConfirmationEmail,
+  orderReadyEmail,
+  paidOrderAlertEmail,
+} from '../mail/order-emails.ts';
 import { type Email, enqueueEmail } from '../mail/outbox.repository.ts';
 import {
   deleteLinesOfOrder,
@@ -42,8 +47,11 @@ import {
 
 export type PaymentProviderName = 'stripe' | 'demo';
 
-/** Where links in emails point; null sends no email (sample history, for instance). */
-export type Notify = { publicUrl: string } | null;
+/**
+ * Where links in emails point, and where the shop's paid-order alert goes (default: the shop's
+ * email setting); null sends no email (sample history, for instance).
+ */
+export type Notify = { publicUrl: string; shopAlertEmail?: string } | null;
 
 export const RESERVATION_EXPIRED_MESSAGE = 'Reservation expired; order canceled';
 export const PAYMENT_CANCELED_MESSAGE = 'Payment canceled; order canceled';
@@ -236,6 +244,14 @@ async function queueOrderEmail(
   if (facts) await enqueueEmail(db, `order-${kind}:${order.id}`, render(facts));
 }
 
+/** Alerts the shop to a paid order, once, in the caller's transaction. */
+async function queueShopAlert(db: Executor, order: OrderRow, notify: Notify) {
+  if (!notify) return;
+  const facts = await emailFacts(db, order, notify.publicUrl);
+  const to = notify.shopAlertEmail ?? facts?.shop?.email;
+  if (facts && to) await enqueueEmail(db, `order-paid-alert:${order.id}`, paidOrderAlertEmail(facts, to));
+}
+
 /** Takes the stock of a canceled order again; false (and nothing taken) when any size is short. */
 async function retake(db: Executor, lines: OrderLineRow[]): Promise<boolean> {
   try {
@@ -301,6 +317,7 @@ export async function fulfil(db: Executor, report: PaymentReport): Promise<Fulfi
     );
     await insertLog(tx, { orderId: order.id, at, actorUserId: null, message: PAYMENT_RECEIVED_MESSAGE });
     await queueOrderEmail(tx, paid, report.notify, 'confirmation', orderConfirmationEmail);
+    await queueShopAlert(tx, paid, report.notify);
     return 'fulfilled';
   });
 }
