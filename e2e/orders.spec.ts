@@ -128,3 +128,33 @@ test('an order id of :id shows a blank order', async ({ page, checkA11y }) => {
   expect(calls).toEqual([]);
   await checkA11y(page);
 });
+
+test("staff's changes show in the activity list and on the customer's page", async ({
+  page,
+  browser,
+  baseURL,
+  checkA11y,
+}) => {
+  const customerEmail = `activity-${Date.now()}-${test.info().workerIndex}@example.com`;
+  await signIn(page, customerEmail);
+  const orderId = await paidOrder(page);
+
+  const staff = await newPage(browser, baseURL);
+  await signIn(staff, DEMO.admin);
+  await staff.goto(`/dashboard/orders/${orderId}`);
+  await setStatus(staff, 'ready');
+  await expect(staff.getByText('Order status updated from processing to ready')).toBeVisible();
+
+  await staff.goto('/dashboard/activity?entity=order');
+  await expect(staff.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
+  await expect(staff.getByRole('link', { name: `order ${orderId.slice(0, 8)}` }).first()).toBeVisible();
+  await checkA11y(staff);
+
+  await staff.goto(`/dashboard/orders/${orderId}`);
+  await staff.getByRole('region', { name: 'Customer' }).getByRole('link').first().click();
+  await expect(staff.getByText('N/A').first()).toBeVisible();
+  await expect(staff.getByLabel('Role')).toHaveValue('0');
+  await expect(staff.getByRole('link', { name: orderId })).toBeVisible();
+  await checkA11y(staff);
+  await staff.context().close();
+});
