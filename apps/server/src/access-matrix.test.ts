@@ -22,6 +22,8 @@ type Fixtures = {
   productSlug: string;
   productId: string;
   itemId: string;
+  /** A pickup order ready to collect, for its pickup code. */
+  readyOrderId: string;
   archivedId: string;
   spareBarberId: string;
   /** The product's version now, for an edit that must not be stale. */
@@ -127,6 +129,18 @@ const MATRIX: Record<string, Rule> = {
   // The customer owns the order; any other customer gets 404 (orders.test.ts).
   'GET /api/orders': { expect: SIGNED_IN },
   'GET /api/orders/{id}': { expect: SIGNED_IN, params: (f) => ({ id: f.orderId }) },
+  'GET /api/orders/export.csv': { expect: STAFF },
+  'GET /api/audit': { expect: STAFF },
+  // Roles are called in ROLES order: staff moves the order to ready, admin moves it back.
+  'PUT /api/orders/{id}': {
+    expect: STAFF,
+    params: (f) => ({ id: f.orderId }),
+    body: (() => {
+      let calls = 0;
+      return () => ({ status: ++calls === ROLES.length ? 'processing' : 'ready' });
+    })(),
+  },
+  'POST /api/orders/{id}/pickup-code': { expect: STAFF, params: (f) => ({ id: f.readyOrderId }) },
 
   'GET /api/products/published': { expect: PUBLIC },
   'GET /api/products/store/{name}': { expect: PUBLIC, params: (f) => ({ name: f.productSlug }) },
@@ -170,6 +184,11 @@ describe('access matrix', () => {
       lines: [{ product, size: 'Medium', quantity: 1 }],
     });
     const archived = await createProduct(app.db, { archived: true });
+    const ready = await createOrder(app.db, {
+      userId: customer.id,
+      lines: [{ product, size: 'Medium', quantity: 1 }],
+      status: 'ready',
+    });
     fixtures = {
       customerId: customer.id,
       barberId: barber.id,
@@ -179,6 +198,7 @@ describe('access matrix', () => {
       itemId: order.items[0]!.id,
       archivedId: archived.id,
       spareBarberId: (await createBarber(app.db)).id,
+      readyOrderId: ready.id,
       productVersion: async () => {
         const [row] = await app.db.select().from(schema.products).where(eq(schema.products.id, product.id));
         return row!.version;

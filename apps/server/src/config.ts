@@ -109,6 +109,8 @@ const EnvSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: optionalString,
+  // Where the shop's paid-order alerts go; empty: the shop's email setting.
+  SHOP_ALERT_EMAIL: z.preprocess(emptyAsUndefined, z.email('must be an email address').optional()),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -256,6 +258,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `Barbershop <no-reply@${publicUrl.hostname}>`,
       outboxDir: join(dataDir, 'outbox'),
+      shopAlertEmail: e.SHOP_ALERT_EMAIL,
     },
     logLevel: e.LOG_LEVEL,
   };

@@ -37,6 +37,10 @@ export default [
       route('barbers/create', 'routes/dashboard/barber-create.tsx'),
       route('barbers/:id', 'routes/dashboard/barber.tsx'),
       route('barbers/:id/edit', 'routes/dashboard/barber-edit.tsx'),
+      route('orders', 'routes/dashboard/orders.tsx'),
+      route('orders/:orderId', 'routes/dashboard/order.tsx'),
+      route('users/:id', 'routes/dashboard/user.tsx'),
+      route('activity', 'routes/dashboard/activity.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -1,7 +1,9 @@
+import type { AuditEntry } from './audit.ts';
 import type { SignedOut } from './auth.ts';
 import type { Barber } from './barbers.ts';
 import type { AdminBarber, Overview, UpdateBarber } from './dashboard.ts';
-import type { Order, OrderSummary } from './orders.ts';
+import type { OrderView, StaffOrderRow, UpdateOrderStatus } from './order-admin.ts';
+import type { OrderSummary } from './orders.ts';
 import type { CreatePaymentIntent, DemoConfirm, PaymentConfirmation, PaymentIntent } from './payments.ts';
 import type {
   AddItems,
@@ -29,8 +31,10 @@ export type ApiRoutes = {
     '/users/checkAdmin': NonNullable<CurrentUser>;
     '/users': UserSummary[];
     '/users/:gid': UserDetail;
-    '/orders': OrderSummary[];
-    '/orders/:id': Order;
+    /** Own orders; `?scope=all` (staff): StaffOrderRow[]. */
+    '/orders': OrderSummary[] | StaffOrderRow[];
+    '/orders/:id': OrderView;
+    '/audit': AuditEntry[];
     '/products/published': CatalogProduct[];
     '/products/store/:name': CatalogProduct;
     '/products/:product/:item': ItemCertificate;
@@ -42,6 +46,7 @@ export type ApiRoutes = {
   };
   POST: {
     '/auth/logout': { body: undefined; response: SignedOut };
+    '/orders/:id/pickup-code': { body: undefined; response: OrderView };
     '/payment/create-payment-intent': { body: CreatePaymentIntent; response: PaymentIntent };
     '/payment/demo/confirm': { body: DemoConfirm; response: PaymentConfirmation };
     '/products': { body: FormData; response: AdminProductDetail };
@@ -51,6 +56,7 @@ export type ApiRoutes = {
     '/barbers': { body: FormData; response: AdminBarber };
   };
   PUT: {
+    '/orders/:id': { body: UpdateOrderStatus; response: OrderView };
     '/products/:name': { body: FormData; response: AdminProductDetail };
     '/barbers/:gid': { body: FormData | UpdateBarber; response: AdminBarber };
     '/shop': { body: UpdateShop; response: Shop };

@@ -1,10 +1,12 @@
 export type * from './api.ts';
+export * from './audit.ts';
 export * from './auth.ts';
 export * from './barbers.ts';
 export * from './dashboard.ts';
 export * from './domain.ts';
 export * from './errors.ts';
 export * from './format.ts';
+export * from './order-admin.ts';
 export * from './order-rules.ts';
 export * from './orders.ts';
 export * from './payments.ts';

@@ -106,6 +106,7 @@ describe('backup and restore', () => {
       expect(await tableRows(target, name), name).toEqual(await tableRows(source, name));
     }
     const stock = await tableRows(target, 'product_stock');
+    // What is left after the two orders took theirs (2 Large, 1 Medium), as a checkout would.
     expect(stock.map((row) => [row.size, row.quantity]).sort()).toEqual([
       ['Large', 5],
       ['Medium', 3],

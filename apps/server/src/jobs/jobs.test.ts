@@ -41,7 +41,7 @@ describe('background jobs', () => {
   it('writes each message as an .eml file with an HTML and a text part when no SMTP server is set', async () => {
     await enqueueEmail(app.db, 'eml-1', email(1));
     const send = mailerFor(
-      { smtpUrl: undefined, from: 'Shop <shop@example.com>', outboxDir: dir },
+      { smtpUrl: undefined, from: 'Shop <shop@example.com>', outboxDir: dir, shopAlertEmail: undefined },
       'localhost',
     );
     expect(await sendDueEmails(app.db, send)).toBe(1);
@@ -77,7 +77,12 @@ describe('background jobs', () => {
     try {
       await enqueueEmail(app.db, 'smtp-1', email(2));
       const send = mailerFor(
-        { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Shop <shop@example.com>', outboxDir: dir },
+        {
+          smtpUrl: `smtp://127.0.0.1:${port}`,
+          from: 'Shop <shop@example.com>',
+          outboxDir: dir,
+          shopAlertEmail: undefined,
+        },
         'localhost',
       );
       expect(await sendDueEmails(app.db, send)).toBe(1);

@@ -1,10 +1,11 @@
 import type {
   CurrentUser,
   InventoryItem,
-  Order,
   OrderSummary,
+  OrderView,
   Shop,
   SignedOut,
+  StaffOrderRow,
   UserDetail,
 } from '@barbershop/contract';
 import { describe, expect, expectTypeOf, it } from 'vitest';
@@ -58,12 +59,12 @@ describe('the API client', () => {
     const { api } = recordingApi();
     expectTypeOf(api.get('/shop')).resolves.toEqualTypeOf<Shop>();
     expectTypeOf(api.get('/users/me')).resolves.toEqualTypeOf<CurrentUser>();
-    expectTypeOf(api.get('/orders')).resolves.toEqualTypeOf<OrderSummary[]>();
+    expectTypeOf(api.get('/orders')).resolves.toEqualTypeOf<OrderSummary[] | StaffOrderRow[]>();
     // The narrowest route wins: /users/me/items also fits /users/:gid.
     expectTypeOf(api.get('/users/me/items')).resolves.toEqualTypeOf<InventoryItem[]>();
     expectTypeOf(api.get(`/users/${'0b7c'}`)).resolves.toEqualTypeOf<UserDetail>();
-    expectTypeOf(api.get('/orders?scope=all')).resolves.toEqualTypeOf<OrderSummary[]>();
-    expectTypeOf(api.get(`/orders/${encodeURIComponent('a b')}`)).resolves.toEqualTypeOf<Order>();
+    expectTypeOf(api.get('/orders?scope=all')).resolves.toEqualTypeOf<OrderSummary[] | StaffOrderRow[]>();
+    expectTypeOf(api.get(`/orders/${encodeURIComponent('a b')}`)).resolves.toEqualTypeOf<OrderView>();
     expectTypeOf(api.send('POST', '/auth/logout')).resolves.toEqualTypeOf<SignedOut>();
     expectTypeOf(api.send('PATCH', '/users/1', { accessLevel: 1 })).resolves.toEqualTypeOf<UserDetail>();
     // A path the API does not have, and a body of the wrong shape, do not compile.

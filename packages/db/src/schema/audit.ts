@@ -15,5 +15,10 @@ export const auditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
   },
-  (t) => [index('audit_log_entity').on(t.entity, t.entityId), index('audit_log_at').on(t.at)],
+  (t) => [
+    index('audit_log_entity').on(t.entity, t.entityId),
+    index('audit_log_at').on(t.at),
+    // The activity page filtered by person, newest first.
+    index('audit_log_actor').on(t.actorUserId, t.at),
+  ],
 );

@@ -12,7 +12,7 @@ export type OrderEmailFacts = {
   };
   lines: { name: string; size: string; quantity: number; unitPrice: number }[];
   customer: { name: string; email: string };
-  shop: { name: string; phone: string; address: Address } | null;
+  shop: { name: string; phone: string; email: string; address: Address } | null;
   publicUrl: string;
 };
 
@@ -108,15 +108,19 @@ ${pickup ? `<h2 style="font-size: 18px;">Pickup</h2>\n<p>${escapeHtml(shopName(f
   return { to: facts.customer.email, subject, html, text };
 }
 
-/** The note a customer gets when staff mark their pickup order ready. */
-export function orderReadyEmail(facts: OrderEmailFacts): Email {
+/**
+ * The note a customer gets when staff mark their pickup order ready, with the one-time pickup code
+ * they show (or say) at the counter when one was issued.
+ */
+export function orderReadyEmail(facts: OrderEmailFacts, pickupCode?: string): Email {
   const subject = `Ready for pickup: ${facts.order.id}`;
-  const pickup = facts.shop ? formatAddress(facts.shop.address) : null;
+  const where = facts.shop ? formatAddress(facts.shop.address) : null;
   const html = page(
     subject,
     `<h1 style="font-size: 24px;">Your order is ready for pickup</h1>
 <p><strong>Order number:</strong> ${facts.order.id}</p>
-${pickup ? `<p>Come by ${escapeHtml(shopName(facts))} at ${escapeHtml(pickup)}.</p>` : ''}
+${pickupCode ? `<p>Your pickup code:</p>\n<p style="font-size: 32px; font-weight: bold; letter-spacing: 4px; font-family: 'Courier New', monospace;">${pickupCode}</p>\n<p>Show this code, or the QR code on your order page, at the counter. Only the person with the code can collect the order, so keep it to yourself.</p>` : ''}
+${where ? `<p>Come by ${escapeHtml(shopName(facts))} at ${escapeHtml(where)}.</p>` : ''}
 ${linesTable(facts)}
 <p><a href="${escapeHtml(orderUrl(facts))}" style="color: #5c4300;">View your order</a></p>`,
   );
@@ -124,11 +128,46 @@ ${linesTable(facts)}
     'Your order is ready for pickup.',
     '',
     `Order number: ${facts.order.id}`,
-    ...(pickup ? ['', `Come by ${shopName(facts)} at ${pickup}.`] : []),
+    ...(pickupCode
+      ? [
+          '',
+          `Your pickup code: ${pickupCode}`,
+          'Show this code, or the QR code on your order page, at the counter. Only the person with the code can collect the order, so keep it to yourself.',
+        ]
+      : []),
+    ...(where ? ['', `Come by ${shopName(facts)} at ${where}.`] : []),
     '',
     linesText(facts),
     '',
     `View your order: ${orderUrl(facts)}`,
   ].join('\n');
   return { to: facts.customer.email, subject, html, text };
+}
+
+/**
+ * The shop's alert that an order was paid, with a link to it in the dashboard: sent to
+ * SHOP_ALERT_EMAIL, or the shop's own email setting.
+ */
+export function paidOrderAlertEmail(facts: OrderEmailFacts, to: string): Email {
+  const subject = `New paid order: ${facts.order.id}`;
+  const dashboardUrl = `${facts.publicUrl}/dashboard/orders/${facts.order.id}`;
+  const customer = `${facts.customer.name} <${facts.customer.email}>`;
+  const html = page(
+    subject,
+    `<h1 style="font-size: 24px;">A new order was paid</h1>
+<p><strong>Order number:</strong> ${facts.order.id}<br><strong>Customer:</strong> ${escapeHtml(customer)}<br><strong>Paid:</strong> ${formatDate(facts.order.createdAt)}</p>
+${linesTable(facts)}
+<p><a href="${escapeHtml(dashboardUrl)}" style="color: #5c4300;">Open the order in the dashboard</a></p>`,
+  );
+  const text = [
+    'A new order was paid.',
+    '',
+    `Order number: ${facts.order.id}`,
+    `Customer: ${customer}`,
+    '',
+    linesText(facts),
+    '',
+    `Open the order in the dashboard: ${dashboardUrl}`,
+  ].join('\n');
+  return { to, subject, html, text };
 }

@@ -17,7 +17,12 @@ import {
 } from '@barbershop/contract';
 import type { Executor } from '@barbershop/db';
 import { AppError } from '../../plugins/errors.ts';
-import { type OrderEmailFacts, orderConfirmationEmail, orderReadyEmail } from '../mail/order-emails.ts';
+import {
+  type OrderEmailFacts,
+  orderConfirmationEmail,
+  orderReadyEmail,
+  paidOrderAlertEmail,
+} from '../mail/order-emails.ts';
 import { type Email, enqueueEmail } from '../mail/outbox.repository.ts';
 import {
   deleteLinesOfOrder,
@@ -42,8 +47,11 @@ import {
 
 export type PaymentProviderName = 'stripe' | 'demo';
 
-/** Where links in emails point; null sends no email (sample history, for instance). */
-export type Notify = { publicUrl: string } | null;
+/**
+ * Where links in emails point, and where the shop's paid-order alert goes (default: the shop's
+ * email setting); null sends no email (sample history, for instance).
+ */
+export type Notify = { publicUrl: string; shopAlertEmail?: string } | null;
 
 export const RESERVATION_EXPIRED_MESSAGE = 'Reservation expired; order canceled';
 export const PAYMENT_CANCELED_MESSAGE = 'Payment canceled; order canceled';
@@ -212,7 +220,12 @@ export type FulfilOutcome =
   | 'refund'
   | 'unknown';
 
-async function emailFacts(db: Executor, order: OrderRow, publicUrl: string): Promise<OrderEmailFacts | null> {
+/** What an order's emails say: the order, its lines, the customer and the shop; null without a customer. */
+export async function emailFacts(
+  db: Executor,
+  order: OrderRow,
+  publicUrl: string,
+): Promise<OrderEmailFacts | null> {
   const { customer, shop } = await findOrderParties(db, order.userId);
   if (!customer) return null;
   const lines = await listLinesOfOrder(db, order.id);
@@ -229,6 +242,14 @@ async function queueOrderEmail(
   if (!notify) return;
   const facts = await emailFacts(db, order, notify.publicUrl);
   if (facts) await enqueueEmail(db, `order-${kind}:${order.id}`, render(facts));
+}
+
+/** Alerts the shop to a paid order, once, in the caller's transaction. */
+async function queueShopAlert(db: Executor, order: OrderRow, notify: Notify) {
+  if (!notify) return;
+  const facts = await emailFacts(db, order, notify.publicUrl);
+  const to = notify.shopAlertEmail ?? facts?.shop?.email;
+  if (facts && to) await enqueueEmail(db, `order-paid-alert:${order.id}`, paidOrderAlertEmail(facts, to));
 }
 
 /** Takes the stock of a canceled order again; false (and nothing taken) when any size is short. */
@@ -296,6 +317,7 @@ export async function fulfil(db: Executor, report: PaymentReport): Promise<Fulfi
     );
     await insertLog(tx, { orderId: order.id, at, actorUserId: null, message: PAYMENT_RECEIVED_MESSAGE });
     await queueOrderEmail(tx, paid, report.notify, 'confirmation', orderConfirmationEmail);
+    await queueShopAlert(tx, paid, report.notify);
     return 'fulfilled';
   });
 }

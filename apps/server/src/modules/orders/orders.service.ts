@@ -11,7 +11,7 @@ import {
   listOrdersOfUser,
 } from './orders.repository.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A user's orders for their account page (SPEC.md section 7: _id, total, date, status). */
 export async function listOrdersOf(db: Executor, userId: string): Promise<OrderSummary[]> {

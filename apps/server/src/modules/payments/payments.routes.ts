@@ -18,7 +18,7 @@ export type PaymentsRoutesOptions = { config: Config; provider: PaymentProvider 
 /** Checkout, the provider's webhook, and the demo provider's stand-in for a card. */
 export async function paymentsRoutes(app: FastifyInstance, { config, provider }: PaymentsRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const notify = { publicUrl: config.publicUrl };
+  const notify = { publicUrl: config.publicUrl, shopAlertEmail: config.mail.shopAlertEmail };
 
   r.post(
     '/payment/create-payment-intent',

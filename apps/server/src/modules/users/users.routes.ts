@@ -18,6 +18,7 @@ import {
 } from './users.service.ts';
 
 const GidParams = idParams({ gid: 'user' });
+const UsersQuery = z.object({ q: z.string().trim().max(100, 'must be 100 characters or fewer').optional() });
 
 /** The current user, their inventory, and the users the dashboard manages. */
 export async function usersRoutes(app: FastifyInstance) {
@@ -64,11 +65,12 @@ export async function usersRoutes(app: FastifyInstance) {
       config: { access: 'staff' },
       schema: {
         tags: ['users'],
-        summary: 'Every user with the items they own',
+        summary: 'Every user with the items they own; q matches id, name, email, address or phone, any case',
+        querystring: UsersQuery,
         response: { 200: z.array(UserSummarySchema) },
       },
     },
-    () => listUsersWithItems(app.db),
+    (request) => listUsersWithItems(app.db, request.query.q),
   );
   r.get(
     '/users/:gid',
@@ -95,6 +97,6 @@ export async function usersRoutes(app: FastifyInstance) {
         response: { 200: UserDetailSchema },
       },
     },
-    (request) => updateUserAsAdmin(app.db, request.params.gid, request.body),
+    (request) => updateUserAsAdmin(app.db, request.user!.id, request.params.gid, request.body),
   );
 }

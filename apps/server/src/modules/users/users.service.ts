@@ -11,8 +11,9 @@ import {
 import type { Database } from '@barbershop/db';
 import type { SessionUser } from '../../plugins/access.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
 import { imageFromKey } from '../media/images.ts';
-import { listOrdersOf } from '../orders/orders.service.ts';
+import { listOrdersOf, UUID } from '../orders/orders.service.ts';
 import {
   findUser,
   findUsersByEmail,
@@ -67,9 +68,9 @@ export async function listInventory(db: Database, userId: string): Promise<Inven
   return (await listOwnedItems(db, [userId])).map(toInventoryItem);
 }
 
-/** Every user with the items they own, for the dashboard. */
-export async function listUsersWithItems(db: Database): Promise<UserSummary[]> {
-  const users = await listUsers(db);
+/** Every user with the items they own, for the dashboard; with `q`, those matching it (SPEC.md section 5). */
+export async function listUsersWithItems(db: Database, q?: string): Promise<UserSummary[]> {
+  const users = await listUsers(db, q || undefined);
   const items = await listOwnedItems(
     db,
     users.map((user) => user.id),
@@ -77,9 +78,9 @@ export async function listUsersWithItems(db: Database): Promise<UserSummary[]> {
   return users.map((user) => toSummary(user, items));
 }
 
-/** One user with their items and orders, for staff; 404 when there is no such user. */
+/** One user with their items and orders, for staff; 404 when there is no such user or the id is not one. */
 export async function getUserDetail(db: Database, id: string): Promise<UserDetail> {
-  const user = await findUser(db, id);
+  const user = UUID.test(id) ? await findUser(db, id) : null;
   if (!user) throw new AppError('not_found', 'No such user.');
   const [items, orders] = await Promise.all([listOwnedItems(db, [id]), listOrdersOf(db, id)]);
   return {
@@ -91,10 +92,17 @@ export async function getUserDetail(db: Database, id: string): Promise<UserDetai
 }
 
 /**
- * An admin changes a user's role or contact details. Taking away the admin role of the last admin
- * is refused, so the shop can never lock itself out of its own dashboard.
+ * An admin changes a user's role or contact details, recorded in the audit trail in the same
+ * transaction. Taking away the admin role of the last admin is refused, so the shop can never lock
+ * itself out of its own dashboard.
  */
-export async function updateUserAsAdmin(db: Database, id: string, changes: UpdateUser): Promise<UserDetail> {
+export async function updateUserAsAdmin(
+  db: Database,
+  actorUserId: string,
+  id: string,
+  changes: UpdateUser,
+): Promise<UserDetail> {
+  if (!UUID.test(id)) throw new AppError('not_found', 'No such user.');
   const values = {
     ...(changes.accessLevel === undefined ? {} : { accessLevel: changes.accessLevel }),
     ...(changes.phone === undefined ? {} : { phone: changes.phone || null }),
@@ -108,7 +116,16 @@ export async function updateUserAsAdmin(db: Database, id: string, changes: Updat
     if (demotesAdmin && (await lockOtherAdmins(tx, id)) === 0) {
       throw new AppError('conflict', 'This is the last admin: make someone else an admin first.');
     }
-    await updateUser(tx, id, values);
+    const updated = (await updateUser(tx, id, values))!;
+    const fields = Object.keys(values) as (keyof typeof values)[];
+    await recordAudit(tx, {
+      actorUserId,
+      entity: 'user',
+      entityId: id,
+      action: values.accessLevel !== undefined && values.accessLevel !== user.accessLevel ? 'role' : 'update',
+      before: Object.fromEntries(fields.map((field) => [field, user[field]])),
+      after: Object.fromEntries(fields.map((field) => [field, updated[field]])),
+    });
   });
   return getUserDetail(db, id);
 }

@@ -12,6 +12,7 @@ describe('users API', () => {
   let customer: string;
   let staff: string;
   let admin: string;
+  let adminId: string;
   let casey: Awaited<ReturnType<typeof createUser>>;
   let hoodie: Awaited<ReturnType<typeof createProduct>>;
 
@@ -20,7 +21,9 @@ describe('users API', () => {
     casey = await createUser(app.db, { name: 'Casey Customer', email: 'casey@example.com' });
     customer = await signInAs(app, casey);
     staff = await signInAs(app, await createUser(app.db, { name: 'Sam Staff', accessLevel: 1 }));
-    admin = await signInAs(app, await createUser(app.db, { name: 'Alex Admin', accessLevel: 2 }));
+    const alex = await createUser(app.db, { name: 'Alex Admin', accessLevel: 2 });
+    adminId = alex.id;
+    admin = await signInAs(app, alex);
     hoodie = await createProduct(
       app.db,
       { name: 'Logo Hoodie', category: 'Hoodies' },
@@ -95,6 +98,28 @@ describe('users API', () => {
       expect(users.map((user) => user.name)).toEqual(expect.arrayContaining(['Sam Staff', 'Alex Admin']));
     });
 
+    it('searches id, name, email, address and phone, any case; a phone by its digits too', async () => {
+      const robin = await createUser(app.db, {
+        name: 'Robin Hood',
+        email: 'robin@sherwood.example',
+        phone: '(719) 555-0177',
+        address: '7 Forest Lane, Nottingham',
+      });
+      const found = async (q: string) =>
+        (await get(`/api/users?q=${encodeURIComponent(q)}`, staff)).json<UserSummary[]>().map((u) => u.gid);
+      for (const q of [
+        'robin HOOD',
+        'SHERWOOD.example',
+        'forest lane',
+        '555-0177',
+        '7195550177',
+        robin.id.slice(0, 8),
+      ]) {
+        expect(await found(q), q).toEqual([robin.id]);
+      }
+      expect(await found('%')).toEqual([]);
+    });
+
     it('is refused to customers (403) and the signed out (401)', async () => {
       expect((await get('/api/users', customer)).statusCode).toBe(403);
       expect((await get('/api/users')).statusCode).toBe(401);
@@ -164,9 +189,27 @@ describe('users API', () => {
       expect(response.json().error.message).toMatch(new RegExp(`^${field.replace('.', '\\.')}`));
     });
 
-    it('is 404 for an unknown user', async () => {
+    it('is 404 for an unknown user or an id that is not one', async () => {
       const response = await patch('/api/users/00000000-0000-4000-8000-000000000000', admin, { phone: '1' });
       expect(response.statusCode).toBe(404);
+      expect((await patch('/api/users/nope', admin, { phone: '1' })).statusCode).toBe(404);
+    });
+
+    it('records a role change in the audit trail with who, before and after; a refused one records nothing', async () => {
+      const user = await createUser(app.db);
+      const audit = () => app.db.select().from(schema.auditLog).where(eq(schema.auditLog.entityId, user.id));
+      await patch(`/api/users/${user.id}`, admin, { accessLevel: 1 });
+      const [row] = await audit();
+      expect(row).toMatchObject({
+        entity: 'user',
+        action: 'role',
+        before: { accessLevel: 0 },
+        after: { accessLevel: 1 },
+      });
+      expect(row!.actorUserId).toBe(adminId);
+      expect((await patch(`/api/users/${user.id}`, staff, { accessLevel: 2 })).statusCode).toBe(403);
+      expect((await patch(`/api/users/${user.id}`, admin, { accessLevel: 7 })).statusCode).toBe(400);
+      expect(await audit()).toHaveLength(1);
     });
   });
 });
@@ -206,6 +249,49 @@ describe('the last admin', () => {
       });
       expect(allowed.statusCode).toBe(200);
       expect(allowed.json()).toMatchObject({ accessLevel: 1 });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+// Two admins demoting themselves at the same moment: one must stay. PGlite runs one query at a time,
+// so only PostgreSQL can show the race.
+describe.runIf(process.env.TEST_DB === 'postgres')('the last admin, under concurrent demotions', () => {
+  it('keeps exactly one admin when the only two demote themselves at once', async () => {
+    const app = await buildTestApp();
+    try {
+      const admins = await Promise.all([
+        createUser(app.db, { accessLevel: 2 }),
+        createUser(app.db, { accessLevel: 2 }),
+      ]);
+      const cookies = await Promise.all(admins.map((user) => signInAs(app, user)));
+      for (let round = 0; round < 5; round++) {
+        const answers = await Promise.all(
+          admins.map((user, i) =>
+            app.inject({
+              method: 'PATCH',
+              url: `/api/users/${user.id}`,
+              headers: { cookie: cookies[i]! },
+              payload: { accessLevel: 1 },
+            }),
+          ),
+        );
+        expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+        const rows = await app.db.select().from(schema.users).where(eq(schema.users.accessLevel, 2));
+        expect(rows).toHaveLength(1);
+        const roles = await app.db.select().from(schema.auditLog).where(eq(schema.auditLog.entity, 'user'));
+        expect(roles).toHaveLength(2 * round + 1);
+        // The one demoted gets the role back from the one left, for the next round.
+        const demoted = admins.find((user) => user.id !== rows[0]!.id)!;
+        const restorer = admins.findIndex((user) => user.id === rows[0]!.id);
+        await app.inject({
+          method: 'PATCH',
+          url: `/api/users/${demoted.id}`,
+          headers: { cookie: cookies[restorer]! },
+          payload: { accessLevel: 2 },
+        });
+      }
     } finally {
       await app.close();
     }

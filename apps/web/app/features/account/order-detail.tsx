@@ -1,5 +1,5 @@
 import type { Order } from '@barbershop/contract';
-import { formatAddress, formatCents, formatDate } from '@barbershop/contract/format';
+import { formatAddress, formatCents, formatDate, formatTime } from '@barbershop/contract/format';
 import { Link } from 'react-router';
 import { AmountList } from '../../components/amount-list.tsx';
 import { StoredImage } from '../../components/stored-image.tsx';
@@ -20,7 +20,16 @@ function Totals({ order }: { order: Order }) {
  * One order for its customer (SPEC.md section 2): lines link to their product, printed items to
  * their own page; amounts arrive in cents; the status is shown as received.
  */
-export function OrderDetail({ order, pickupAddress }: { order: Order; pickupAddress: string | null }) {
+export function OrderDetail({
+  order,
+  pickupAddress,
+  showActors = false,
+}: {
+  order: Order;
+  pickupAddress: string | null;
+  /** Staff see who made each change, and when to the minute. */
+  showActors?: boolean;
+}) {
   return (
     <div className="space-y-8">
       <dl className="grid gap-4 rounded-lg bg-white p-4 ring-1 ring-charcoal/10 sm:grid-cols-3">
@@ -99,10 +108,12 @@ export function OrderDetail({ order, pickupAddress }: { order: Order; pickupAddr
           <ol className="space-y-2">
             {order.log.map((entry) => (
               <li key={`${entry.at}-${entry.message}`} className="flex flex-wrap gap-x-4">
-                <time dateTime={entry.at} className="w-28 shrink-0 text-muted">
+                <time dateTime={entry.at} className="shrink-0 text-muted sm:w-44">
                   {formatDate(entry.at)}
+                  {showActors && ` ${formatTime(entry.at.slice(11, 16))} UTC`}
                 </time>
                 <span>{entry.message}</span>
+                {showActors && <span className="text-muted">by {entry.actor ?? 'the system'}</span>}
               </li>
             ))}
           </ol>

@@ -1,8 +1,11 @@
 import { formatAddress } from '@barbershop/contract/format';
-import { Link } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useRevalidator } from 'react-router';
 import { OrderDetail } from '../../features/account/order-detail.tsx';
+import { PickupCodeCard } from '../../features/account/pickup-code.tsx';
 import { requireRole } from '../../features/auth/require-role.ts';
 import { orNotFound, serverApi } from '../../lib/api.ts';
+import { qrSvg } from '../../lib/qr.server.ts';
 import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/order';
 import { privatePageMeta } from './private-meta.ts';
@@ -10,7 +13,23 @@ import { privatePageMeta } from './private-meta.ts';
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireRole(request, context, 'signedIn');
   const order = await orNotFound(serverApi(context).get(`/orders/${encodeURIComponent(params.orderId)}`));
-  return { order };
+  const qrDataUrl = order.pickupCode
+    ? `data:image/svg+xml;base64,${Buffer.from(await qrSvg(order.pickupCode.handoverUrl)).toString('base64')}`
+    : null;
+  return { order, qrDataUrl };
+}
+
+// While the order is on its way the page follows it: staff's changes show without a reload.
+const FOLLOW_MS = 15_000;
+function useFollow(active: boolean) {
+  const { revalidate, state } = useRevalidator();
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => {
+      if (state === 'idle' && document.visibilityState === 'visible') void revalidate();
+    }, FOLLOW_MS);
+    return () => clearInterval(timer);
+  }, [active, revalidate, state]);
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -20,7 +39,8 @@ export function meta({ matches }: Route.MetaArgs) {
 /** /account/orders/{orderId}: one order; another customer's order is a 404, like a missing one. */
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const shop = useRootData()?.shop;
-  const { order } = loaderData;
+  const { order, qrDataUrl } = loaderData;
+  useFollow(order.status === 'processing' || order.status === 'ready' || order.status === 'shipped');
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-4xl px-4 py-10 focus:outline-none">
       <p className="mb-2">
@@ -31,6 +51,11 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       <h1 className="mb-6 text-3xl">
         Order <span className="break-all font-mono text-2xl normal-case">{order._id}</span>
       </h1>
+      {order.pickupCode && qrDataUrl && (
+        <div className="mb-8">
+          <PickupCodeCard pickup={order.pickupCode} qrDataUrl={qrDataUrl} />
+        </div>
+      )}
       <OrderDetail order={order} pickupAddress={shop ? formatAddress(shop.address) : null} />
     </main>
   );

@@ -29,6 +29,8 @@ function concepts(accessLevel: number): SidebarLink[] {
     { to: '/dashboard/barbers', label: 'Barbers' },
     { to: '/dashboard/users', label: 'Users' },
     { to: '/dashboard/products', label: 'Products' },
+    { to: '/dashboard/orders', label: 'Orders' },
+    { to: '/dashboard/activity', label: 'Activity' },
   ];
   if (accessLevel >= ACCESS.admin) links.push({ to: '/dashboard/settings', label: 'Shop settings' });
   return links;

@@ -1,0 +1,43 @@
+import { type Executor, type KeysetKey, schema } from '@barbershop/db';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+
+const { auditLog, users } = schema;
+
+export type AuditFilter = {
+  actorUserId?: string;
+  entity?: string;
+  entityId?: string;
+  after?: KeysetKey;
+  limit: number;
+};
+
+/** A page of the audit trail, newest first, with the name of whoever made each change. */
+export async function listAuditPage(db: Executor, filter: AuditFilter) {
+  const parts: SQL[] = [];
+  if (filter.actorUserId) parts.push(eq(auditLog.actorUserId, filter.actorUserId));
+  if (filter.entity) parts.push(eq(auditLog.entity, filter.entity));
+  if (filter.entityId) parts.push(eq(auditLog.entityId, filter.entityId));
+  if (filter.after) {
+    parts.push(
+      sql`(${auditLog.at}, ${auditLog.id}) < (${filter.after.at}::timestamptz, ${filter.after.id}::uuid)`,
+    );
+  }
+  return db
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      atExact: sql<string>`${auditLog.at}::text`,
+      entity: auditLog.entity,
+      entityId: auditLog.entityId,
+      action: auditLog.action,
+      before: auditLog.before,
+      after: auditLog.after,
+      actorId: users.id,
+      actorName: users.name,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorUserId))
+    .where(parts.length ? and(...parts) : undefined)
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(filter.limit);
+}

@@ -1,0 +1,73 @@
+import { Readable } from 'node:stream';
+import { OrderViewSchema, StaffOrdersQuerySchema, UpdateOrderStatusSchema } from '@barbershop/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  changeStatusAsStaff,
+  exportOrdersCsv,
+  getOrderView,
+  reissuePickupCode,
+  type StaffOrderDeps,
+} from './orders.staff.service.ts';
+
+const IdParams = z.object({ id: z.string() });
+const ExportQuerySchema = StaffOrdersQuerySchema.pick({ status: true, q: true });
+
+/** Staff work on orders: the CSV export, status changes with the pickup handover, reissued codes. */
+export async function ordersStaffRoutes(app: FastifyInstance, deps: StaffOrderDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/orders/export.csv',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['orders'],
+        summary: 'Every order the staff list shows for these filters, as CSV (amounts in dollars)',
+        querystring: ExportQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    (request, reply) => {
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
+        .send(Readable.from(exportOrdersCsv(app.db, request.query)));
+    },
+  );
+  r.put(
+    '/orders/:id',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['orders'],
+        summary:
+          "Change an order's status (409 for a step its delivery method does not allow, or a stale log line); a pickup order is delivered only with its pickup code (400 wrong, 429 locked after 5 wrong tries)",
+        params: IdParams,
+        body: UpdateOrderStatusSchema,
+        response: { 200: OrderViewSchema },
+      },
+    },
+    async (request) => {
+      await changeStatusAsStaff(app.db, deps, request.user!, request.params.id, request.body);
+      return getOrderView(app.db, deps, request.user!, request.params.id);
+    },
+  );
+  r.post(
+    '/orders/:id/pickup-code',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['orders'],
+        summary: 'Issue a new pickup code for a ready pickup order and email it (unlocks a locked code)',
+        params: IdParams,
+        response: { 200: OrderViewSchema },
+      },
+    },
+    async (request) => {
+      await reissuePickupCode(app.db, deps, request.user!, request.params.id);
+      return getOrderView(app.db, deps, request.user!, request.params.id);
+    },
+  );
+}

@@ -1,0 +1,279 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type DeliveryMethod,
+  type OrderStatus,
+  type OrderView,
+  PICKUP_CODE_TRIES,
+  type StaffOrderRow,
+  type StaffOrdersQuery,
+  StaffOrdersQuerySchema,
+  statusChangeMessage,
+  type UpdateOrderStatus,
+} from '@barbershop/contract';
+import { type Database, decodeKeyset, type Executor, encodeKeyset, type KeysetKey } from '@barbershop/db';
+import { isStaff, type SessionUser } from '../../plugins/access.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { orderReadyEmail } from '../mail/order-emails.ts';
+import { enqueueEmail } from '../mail/outbox.repository.ts';
+import { lockOrder, type OrderRow } from './lifecycle.repository.ts';
+import { changeStatus, emailFacts } from './order-lifecycle.ts';
+import { getOrderFor, UUID } from './orders.service.ts';
+import { listOrdersPage, type StaffOrderFilter, type StaffOrderListRow } from './orders.staff.repository.ts';
+import {
+  addWrongTry,
+  deletePickupCode,
+  findPickupCode,
+  markPickupCodeUsed,
+  replacePickupCode,
+} from './pickup.repository.ts';
+import { handoverUrl, type PickupKey, pickupCodeHash, pickupCodeMatches, pickupCodeOf } from './pickup.ts';
+
+/** A cursor back from the client; anything this list did not hand out is a 400 naming `after`. */
+export function parseCursor(cursor: string): KeysetKey {
+  const key = decodeKeyset(cursor);
+  if (!key) throw new AppError('bad_request', 'querystring.after: is not a cursor from this list');
+  return key;
+}
+
+function filterOf(query: StaffOrdersQuery): StaffOrderFilter {
+  const parsed = StaffOrdersQuerySchema.parse(query);
+  return {
+    status: parsed.status,
+    q: parsed.q || undefined,
+    after: parsed.after ? parseCursor(parsed.after) : undefined,
+    limit: parsed.limit,
+  };
+}
+
+function toRow(row: StaffOrderListRow): StaffOrderRow {
+  return {
+    _id: row.id,
+    date: row.createdAt.toISOString(),
+    status: row.status as OrderStatus,
+    total: row.total,
+    deliveryMethod: row.deliveryMethod as DeliveryMethod,
+    customer: { gid: row.customer.id, name: row.customer.name, email: row.customer.email },
+    cursor: encodeKeyset({ at: row.createdAtExact, id: row.id }),
+  };
+}
+
+/** GET /orders?scope=all: a page of every order, newest first, filtered by status and a search. */
+export async function listStaffOrders(db: Executor, query: StaffOrdersQuery): Promise<StaffOrderRow[]> {
+  return (await listOrdersPage(db, filterOf(query))).map(toRow);
+}
+
+const CSV_HEADER = [
+  'Date',
+  'Order Id',
+  'Customer',
+  'Email',
+  'Delivery',
+  'Status',
+  'Subtotal',
+  'Sales Tax',
+  'Shipping',
+  'Total',
+];
+const EXPORT_BATCH = 500;
+
+/**
+ * A CSV cell: quoted when it holds a quote, comma or line break; text a spreadsheet would run as a
+ * formula (=, +, -, @, tab, return at the start) is prefixed with ' so a customer's name cannot.
+ */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * Every order the list's filter shows, as CSV (RFC 4180, CRLF), read in keyset batches so 100,000
+ * orders stream out without being held in memory. Amounts in dollars with two decimals.
+ */
+export async function* exportOrdersCsv(db: Executor, query: Pick<StaffOrdersQuery, 'status' | 'q'>) {
+  const filter: StaffOrderFilter = { ...filterOf({ ...query, scope: 'all' }), limit: EXPORT_BATCH };
+  yield `${CSV_HEADER.join(',')}\r\n`;
+  for (;;) {
+    const rows = await listOrdersPage(db, filter);
+    if (rows.length === 0) return;
+    yield rows
+      .map((row) =>
+        [
+          row.createdAt.toISOString(),
+          row.id,
+          row.customer.name,
+          row.customer.email,
+          row.deliveryMethod,
+          row.status,
+          dollars(row.subtotal),
+          dollars(row.salesTax),
+          dollars(row.shippingCost),
+          dollars(row.total),
+        ]
+          .map(csvCell)
+          .join(',')
+          .concat('\r\n'),
+      )
+      .join('');
+    if (rows.length < EXPORT_BATCH) return;
+    const last = rows.at(-1)!;
+    filter.after = { at: last.createdAtExact, id: last.id };
+  }
+}
+
+/** What the staff order routes need from the configuration. */
+export type StaffOrderDeps = { pickup: PickupKey; publicUrl: string };
+
+/** A pickup order's code went wrong: counted outside the refused change, which rolls back. */
+class WrongPickupCode extends Error {}
+
+const lockedMessage = `The pickup code is locked after ${PICKUP_CODE_TRIES} wrong tries: reissue it and ask the customer for the new one.`;
+
+/** Issues a new pickup code and emails it to the customer, in the caller's transaction. */
+async function issuePickupCode(
+  tx: Executor,
+  deps: StaffOrderDeps,
+  order: OrderRow,
+  actorUserId: string,
+  at: Date,
+): Promise<void> {
+  const id = randomUUID();
+  const code = pickupCodeOf(deps.pickup, id);
+  await replacePickupCode(tx, {
+    orderId: order.id,
+    id,
+    codeHash: pickupCodeHash(deps.pickup, order.id, code),
+    issuedBy: actorUserId,
+    issuedAt: at,
+  });
+  const facts = await emailFacts(tx, order, deps.publicUrl);
+  if (facts) {
+    await enqueueEmail(tx, `order-ready:${order.id}:${id}`, orderReadyEmail(facts, code));
+  }
+}
+
+/**
+ * PUT /orders/:id: staff move an order along its delivery method's statuses through the order
+ * lifecycle (`changeStatus`: 409 for a step it does not allow), recorded in the audit trail in the
+ * same transaction. A pickup order set ready gets a one-time pickup code, shown to its customer and
+ * emailed; it is delivered only with that code. A wrong code changes nothing but counts; after
+ * PICKUP_CODE_TRIES the code is locked (429) until staff reissue it.
+ */
+export async function changeStatusAsStaff(
+  db: Database,
+  deps: StaffOrderDeps,
+  actor: SessionUser,
+  id: string,
+  body: UpdateOrderStatus,
+): Promise<void> {
+  if (!UUID.test(id)) throw new AppError('not_found', 'No such order.');
+  const at = new Date();
+  try {
+    await db.transaction(async (tx) => {
+      const order = await lockOrder(tx, id);
+      if (!order) throw new AppError('not_found', 'No such order.');
+      const from = order.status as OrderStatus;
+      if (body.log !== undefined && body.log !== statusChangeMessage(from, body.status)) {
+        throw new AppError('conflict', `This order is ${from} now: reload it to see the latest.`);
+      }
+      const pickup = order.deliveryMethod === 'pickup';
+      const handover = pickup && from === 'ready' && body.status === 'delivered';
+      if (handover) {
+        const kept = await findPickupCode(tx, id, { lock: true });
+        if (!kept || kept.usedAt) {
+          throw new AppError('conflict', 'This order has no pickup code: reissue one first.');
+        }
+        if (kept.wrongTries >= PICKUP_CODE_TRIES) throw new AppError('too_many_requests', lockedMessage);
+        if (!body.pickupCode) {
+          throw new AppError('bad_request', 'body.pickupCode: is required to hand over a pickup order');
+        }
+        if (!pickupCodeMatches(deps.pickup, id, body.pickupCode, kept.codeHash)) throw new WrongPickupCode();
+        await markPickupCodeUsed(tx, id, at);
+      }
+      const changed = await changeStatus(tx, {
+        orderId: id,
+        to: body.status,
+        actorUserId: actor.id,
+        at,
+        notify: null,
+      });
+      if (pickup && body.status === 'ready') await issuePickupCode(tx, deps, changed, actor.id, at);
+      // Back to processing: the code handed out no longer fits, and a new one comes with ready.
+      if (pickup && body.status === 'processing') await deletePickupCode(tx, id);
+      await recordAudit(tx, {
+        actorUserId: actor.id,
+        entity: 'order',
+        entityId: id,
+        action: 'status',
+        before: { status: from },
+        after: { status: changed.status },
+      });
+    });
+  } catch (error) {
+    if (!(error instanceof WrongPickupCode)) throw error;
+    const tries = await addWrongTry(db, id);
+    if (tries === null || tries >= PICKUP_CODE_TRIES) throw new AppError('too_many_requests', lockedMessage);
+    const left = PICKUP_CODE_TRIES - tries;
+    throw new AppError(
+      'bad_request',
+      `body.pickupCode: is not this order's pickup code (${left} ${left === 1 ? 'try' : 'tries'} left)`,
+    );
+  }
+}
+
+/** POST /orders/:id/pickup-code: staff issue a new code for a ready pickup order (after a lock, or a lost email). */
+export async function reissuePickupCode(
+  db: Database,
+  deps: StaffOrderDeps,
+  actor: SessionUser,
+  id: string,
+): Promise<void> {
+  if (!UUID.test(id)) throw new AppError('not_found', 'No such order.');
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, id);
+    if (!order) throw new AppError('not_found', 'No such order.');
+    if (order.deliveryMethod !== 'pickup' || order.status !== 'ready') {
+      throw new AppError('conflict', 'Only a pickup order that is ready has a pickup code.');
+    }
+    const before = await findPickupCode(tx, id, { lock: true });
+    const at = new Date();
+    await issuePickupCode(tx, deps, order, actor.id, at);
+    await recordAudit(tx, {
+      actorUserId: actor.id,
+      entity: 'order',
+      entityId: id,
+      action: 'reissue pickup code',
+      before: before ? { wrongTries: before.wrongTries, issuedAt: before.issuedAt.toISOString() } : null,
+      after: { wrongTries: 0, issuedAt: at.toISOString() },
+    });
+  });
+}
+
+/**
+ * GET /orders/:id with the pickup code: its customer sees the code while the order is ready to
+ * collect; staff see only how it stands (wrong tries, locked), never the code.
+ */
+export async function getOrderView(
+  db: Database,
+  deps: StaffOrderDeps,
+  viewer: SessionUser,
+  id: string,
+): Promise<OrderView> {
+  const order = await getOrderFor(db, viewer, id);
+  if (order.deliveryMethod !== 'pickup' || order.status !== 'ready') return order;
+  const kept = await findPickupCode(db, id);
+  if (!kept) return order;
+  const locked = kept.wrongTries >= PICKUP_CODE_TRIES;
+  const owner = order.user.gid === viewer.id;
+  const code = pickupCodeOf(deps.pickup, kept.id);
+  return {
+    ...order,
+    pickupCode:
+      owner && !kept.usedAt && !locked ? { code, handoverUrl: handoverUrl(deps.publicUrl, id, code) } : null,
+    pickupCodeState: isStaff(viewer)
+      ? { issuedAt: kept.issuedAt.toISOString(), wrongTries: kept.wrongTries, locked, used: !!kept.usedAt }
+      : null,
+  };
+}

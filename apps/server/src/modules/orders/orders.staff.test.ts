@@ -1,0 +1,306 @@
+import type { OrderView, StaffOrderRow } from '@barbershop/contract';
+import { schema } from '@barbershop/db';
+import { createProduct, createUser } from '@barbershop/db/factories';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { createOrder } from '../../test/orders.ts';
+import { signInAs } from '../../test/sessions.ts';
+import { createShop } from '../../test/shop.ts';
+
+describe('staff orders API', () => {
+  let app: TestApp;
+  let customer: string;
+  let staff: string;
+  let caseyId: string;
+  let staffId: string;
+  let product: Awaited<ReturnType<typeof createProduct>>;
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+    await createShop(app.db);
+    const casey = await createUser(app.db, { name: 'Casey Customer', email: 'casey@example.com' });
+    caseyId = casey.id;
+    customer = await signInAs(app, casey);
+    const sam = await createUser(app.db, { name: 'Sam Staff', accessLevel: 1 });
+    staffId = sam.id;
+    staff = await signInAs(app, sam);
+    product = await createProduct(app.db, { name: 'Logo Tee', priceCents: 2500 }, { stock: { Large: 500 } });
+  });
+  afterAll(() => app.close());
+
+  const get = (url: string, cookie?: string) => app.inject({ url, headers: cookie ? { cookie } : {} });
+  const put = (id: string, payload: object, cookie = staff) =>
+    app.inject({ method: 'PUT', url: `/api/orders/${id}`, headers: { cookie }, payload });
+  const order = (status: 'processing' | 'ready' | 'delivered' | 'pending' = 'processing', userId = caseyId) =>
+    createOrder(app.db, { userId, lines: [{ product, size: 'Large', quantity: 1 }], status });
+  const auditOf = (id: string) =>
+    app.db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.entity, 'order'), eq(schema.auditLog.entityId, id)));
+  const statusOf = async (id: string) =>
+    (await app.db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0]!.status;
+  const readyEmails = (id: string) =>
+    app.db
+      .select()
+      .from(schema.outbox)
+      .then((rows) => rows.filter((row) => row.dedupeKey.startsWith(`order-ready:${id}`)));
+  const codeOf = async (id: string) =>
+    (await get(`/api/orders/${id}`, customer)).json<OrderView>().pickupCode?.code;
+  const toDelivery = (id: string) =>
+    app.db.update(schema.orders).set({ deliveryMethod: 'delivery' }).where(eq(schema.orders.id, id));
+
+  describe('GET /api/orders?scope=all', () => {
+    it('pages through every order newest first with keyset cursors, never repeating or skipping one', async () => {
+      const other = await createUser(app.db, { name: 'Robin Reader' });
+      for (let i = 0; i < 5; i++) await order('processing', other.id);
+      const all = (await get('/api/orders?scope=all&limit=200', staff)).json<StaffOrderRow[]>();
+      const seen: string[] = [];
+      let after = '';
+      for (;;) {
+        const response = await get(`/api/orders?scope=all&limit=2${after ? `&after=${after}` : ''}`, staff);
+        expect(response.statusCode).toBe(200);
+        const page = response.json<StaffOrderRow[]>();
+        seen.push(...page.map((row) => row._id));
+        if (page.length < 2) break;
+        after = page.at(-1)!.cursor;
+      }
+      expect(seen).toEqual(all.map((row) => row._id));
+      expect(new Set(seen).size).toBe(seen.length);
+      expect(all.map((row) => row.date)).toEqual([...all.map((row) => row.date)].sort().reverse());
+      expect(all.find((row) => row.customer.gid === other.id)).toMatchObject({
+        customer: { name: 'Robin Reader' },
+        deliveryMethod: 'pickup',
+        total: 2500,
+      });
+    });
+
+    it('filters by status and searches by order id or customer name and email, any case', async () => {
+      const ready = await order('ready');
+      const byStatus = (await get('/api/orders?scope=all&status=ready&limit=200', staff)).json<
+        StaffOrderRow[]
+      >();
+      expect(byStatus.length).toBeGreaterThan(0);
+      expect(byStatus.every((row) => row.status === 'ready')).toBe(true);
+      const byId = (await get(`/api/orders?scope=all&q=${ready.id.slice(0, 8).toUpperCase()}`, staff)).json();
+      expect(byId.map((row: StaffOrderRow) => row._id)).toContain(ready.id);
+      const byName = (await get('/api/orders?scope=all&q=robin%20READ', staff)).json<StaffOrderRow[]>();
+      expect(byName.length).toBe(5);
+      const byEmail = (await get('/api/orders?scope=all&q=CASEY@example', staff)).json<StaffOrderRow[]>();
+      expect(byEmail.every((row) => row.customer.email === 'casey@example.com')).toBe(true);
+      expect((await get('/api/orders?scope=all&q=%25', staff)).json()).toEqual([]);
+    });
+
+    it('refuses customers (403) and a cursor it did not hand out (400 naming after)', async () => {
+      expect((await get('/api/orders?scope=all', customer)).statusCode).toBe(403);
+      const bad = await get('/api/orders?scope=all&after=bm9wZQ', staff);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.message).toMatch(/^querystring\.after/);
+      // Without scope everyone still gets only their own orders.
+      const own = (await get('/api/orders', staff)).json();
+      expect(own).toEqual([]);
+    });
+  });
+
+  describe('GET /api/orders/export.csv', () => {
+    it('exports what the filter shows as CSV, spreadsheet formulas defused', async () => {
+      const mallory = await createUser(app.db, { name: '=HYPERLINK("http://x")', email: 'm@example.com' });
+      const theirs = await order('processing', mallory.id);
+      const response = await get('/api/orders/export.csv?q=m%40example.com', staff);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(response.headers['content-disposition']).toMatch(
+        /^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
+      expect(response.headers['cache-control']).toBe('private, no-store');
+      const lines = response.body.trimEnd().split('\r\n');
+      expect(lines[0]).toBe('Date,Order Id,Customer,Email,Delivery,Status,Subtotal,Sales Tax,Shipping,Total');
+      expect(lines.slice(1)).toEqual([
+        `${theirs.createdAt.toISOString()},${theirs.id},"'=HYPERLINK(""http://x"")",m@example.com,pickup,processing,25.00,0.00,0.00,25.00`,
+      ]);
+      const every = (await get('/api/orders/export.csv', staff)).body.trimEnd().split('\r\n');
+      const listed = (await get('/api/orders?scope=all&limit=200', staff)).json<StaffOrderRow[]>();
+      expect(every.slice(1).map((line) => line.split(',')[1])).toEqual(listed.map((row) => row._id));
+    });
+
+    it('is for staff only', async () => {
+      expect((await get('/api/orders/export.csv', customer)).statusCode).toBe(403);
+      expect((await get('/api/orders/export.csv')).statusCode).toBe(401);
+    });
+  });
+
+  describe('PUT /api/orders/:id', () => {
+    it.each([
+      ['pickup', 'processing', 'ready', 200],
+      ['pickup', 'processing', 'shipped', 409],
+      ['pickup', 'processing', 'delivered', 409],
+      ['pickup', 'ready', 'processing', 200],
+      ['delivery', 'processing', 'shipped', 200],
+      ['delivery', 'processing', 'ready', 409],
+      ['delivery', 'shipped', 'delivered', 200],
+      ['delivery', 'shipped', 'ready', 409],
+      ['pickup', 'delivered', 'processing', 409],
+      ['pickup', 'pending', 'processing', 409],
+    ] as const)('%s: %s -> %s answers %i', async (method, from, to, status) => {
+      const made = await order(from === 'shipped' ? 'processing' : from);
+      if (method === 'delivery') await toDelivery(made.id);
+      if (from === 'shipped') expect((await put(made.id, { status: 'shipped' })).statusCode).toBe(200);
+      const response = await put(made.id, { status: to, log: `Order status updated from ${from} to ${to}` });
+      expect(response.statusCode).toBe(status);
+      expect(await statusOf(made.id)).toBe(status === 200 ? to : from);
+      if (status === 200) {
+        const body = response.json<OrderView>();
+        expect(body.status).toBe(to);
+        expect(body.log.at(-1)).toMatchObject({
+          message: `Order status updated from ${from} to ${to}`,
+          actor: 'Sam Staff',
+        });
+      }
+    });
+
+    it('refuses a log line written for another current status (409, stale page) and changes nothing', async () => {
+      const made = await order('processing');
+      const response = await put(made.id, {
+        status: 'ready',
+        log: 'Order status updated from ready to ready',
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().error.message).toBe(
+        'This order is processing now: reload it to see the latest.',
+      );
+      expect(await statusOf(made.id)).toBe('processing');
+    });
+
+    it('records each change in the audit trail with who, before and after; a refused change records nothing', async () => {
+      const made = await order('processing');
+      await put(made.id, { status: 'shipped' });
+      expect(await auditOf(made.id)).toEqual([]);
+      await put(made.id, { status: 'ready' });
+      const rows = await auditOf(made.id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        actorUserId: staffId,
+        action: 'status',
+        before: { status: 'processing' },
+        after: { status: 'ready' },
+      });
+    });
+
+    it('is 404 for a missing order or an id that is not one, 400 naming a bad status, staff only', async () => {
+      expect((await put('00000000-0000-4000-8000-000000000000', { status: 'ready' })).statusCode).toBe(404);
+      expect((await put(':id', { status: 'ready' })).statusCode).toBe(404);
+      const made = await order('processing');
+      const bad = await put(made.id, { status: 'lost' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.message).toMatch(/^body\.status/);
+      expect((await put(made.id, { status: 'ready' }, customer)).statusCode).toBe(403);
+      expect(await statusOf(made.id)).toBe('processing');
+    });
+  });
+
+  describe('pickup handover', () => {
+    it('ready issues a code: the customer sees it and gets it by email; staff see only its state', async () => {
+      const made = await order('processing');
+      const ready = (await put(made.id, { status: 'ready' })).json<OrderView>();
+      expect(ready.pickupCode).toBeNull();
+      expect(ready.pickupCodeState).toMatchObject({ wrongTries: 0, locked: false, used: false });
+      const mine = (await get(`/api/orders/${made.id}`, customer)).json<OrderView>();
+      expect(mine.pickupCode?.code).toMatch(/^\d{6}$/);
+      expect(mine.pickupCode?.handoverUrl).toBe(
+        `http://localhost:3000/dashboard/orders/${made.id}?code=${mine.pickupCode?.code}`,
+      );
+      expect(mine.pickupCodeState).toBeNull();
+      const [email] = await readyEmails(made.id);
+      expect(email).toMatchObject({ to: 'casey@example.com', subject: `Ready for pickup: ${made.id}` });
+      expect(email!.text).toContain(`Your pickup code: ${mine.pickupCode!.code}`);
+      expect(email!.html).toContain(mine.pickupCode!.code);
+      expect(email!.html).toContain('<html lang="en">');
+      const [kept] = await app.db
+        .select()
+        .from(schema.pickupCodes)
+        .where(eq(schema.pickupCodes.orderId, made.id));
+      expect(JSON.stringify(kept)).not.toContain(mine.pickupCode!.code);
+    });
+
+    it('a wrong code is refused and changes nothing; the right one delivers the order, once', async () => {
+      const made = await order('processing');
+      await put(made.id, { status: 'ready' });
+      const code = (await codeOf(made.id))!;
+      const wrong = code === '000000' ? '111111' : '000000';
+      const missing = await put(made.id, { status: 'delivered' });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().error.message).toBe('body.pickupCode: is required to hand over a pickup order');
+      const refused = await put(made.id, { status: 'delivered', pickupCode: wrong });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.message).toBe(
+        "body.pickupCode: is not this order's pickup code (4 tries left)",
+      );
+      expect(await statusOf(made.id)).toBe('ready');
+      expect((await auditOf(made.id)).map((row) => row.after)).toEqual([{ status: 'ready' }]);
+      const delivered = await put(made.id, {
+        status: 'delivered',
+        pickupCode: code,
+        log: 'Order status updated from ready to delivered',
+      });
+      expect(delivered.statusCode).toBe(200);
+      expect(delivered.json<OrderView>().status).toBe('delivered');
+      expect((await get(`/api/orders/${made.id}`, customer)).json<OrderView>().pickupCode).toBeUndefined();
+    });
+
+    it('five wrong codes lock it, even against the right one, until staff reissue a new code', async () => {
+      const made = await order('processing');
+      await put(made.id, { status: 'ready' });
+      const first = (await codeOf(made.id))!;
+      const wrong = first === '000000' ? '111111' : '000000';
+      const answers = [];
+      for (let i = 0; i < 5; i++)
+        answers.push((await put(made.id, { status: 'delivered', pickupCode: wrong })).statusCode);
+      expect(answers).toEqual([400, 400, 400, 400, 429]);
+      const locked = await put(made.id, { status: 'delivered', pickupCode: first });
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json().error.message).toMatch(/locked after 5 wrong tries/);
+      expect(await statusOf(made.id)).toBe('ready');
+      expect(await codeOf(made.id)).toBeUndefined();
+      expect((await get(`/api/orders/${made.id}`, staff)).json<OrderView>().pickupCodeState).toMatchObject({
+        wrongTries: 5,
+        locked: true,
+      });
+
+      const post = (cookie: string) =>
+        app.inject({ method: 'POST', url: `/api/orders/${made.id}/pickup-code`, headers: { cookie } });
+      expect((await post(customer)).statusCode).toBe(403);
+      const reissued = await post(staff);
+      expect(reissued.statusCode).toBe(200);
+      expect(reissued.json<OrderView>().pickupCodeState).toMatchObject({ wrongTries: 0, locked: false });
+      const second = (await codeOf(made.id))!;
+      expect(await readyEmails(made.id)).toHaveLength(2);
+      if (second !== first) {
+        expect((await put(made.id, { status: 'delivered', pickupCode: first })).statusCode).toBe(400);
+      }
+      expect((await put(made.id, { status: 'delivered', pickupCode: second })).statusCode).toBe(200);
+      expect((await auditOf(made.id)).map((row) => row.action)).toEqual([
+        'status',
+        'reissue pickup code',
+        'status',
+      ]);
+    });
+
+    it('reissues only for a ready pickup order (409), and 404 for no order', async () => {
+      const made = await order('processing');
+      const post = (id: string) =>
+        app.inject({ method: 'POST', url: `/api/orders/${id}/pickup-code`, headers: { cookie: staff } });
+      expect((await post(made.id)).statusCode).toBe(409);
+      expect((await post('nope')).statusCode).toBe(404);
+    });
+
+    it('going back to processing voids the code; ready again issues a new one', async () => {
+      const made = await order('processing');
+      await put(made.id, { status: 'ready' });
+      await put(made.id, { status: 'processing' });
+      expect(await codeOf(made.id)).toBeUndefined();
+      await put(made.id, { status: 'ready' });
+      expect(await codeOf(made.id)).toMatch(/^\d{6}$/);
+    });
+  });
+});

@@ -1,0 +1,90 @@
+import { AUDIT_ENTITIES, type AuditEntry, type UserSummary } from '@barbershop/contract';
+import { Form, Link } from 'react-router';
+import { buttonClass } from '../../components/button.tsx';
+import { DataTable, EmptyState, tableLinkClass } from '../../components/data-table.tsx';
+import { FormField, inputClass } from '../../components/form-field.tsx';
+import { AuditActor, auditTime, describeValue } from './audit-history.tsx';
+
+export type ActivityFilter = { actor: string; entity: string };
+
+// The records with a dashboard page of their own, by id.
+const PAGES: Partial<Record<AuditEntry['entity'], string>> = {
+  order: '/dashboard/orders/',
+  user: '/dashboard/users/',
+  barber: '/dashboard/barbers/',
+};
+
+/** Person and kind, as a GET form: the filter lives in the URL. */
+export function ActivityFilterForm({ filter, people }: { filter: ActivityFilter; people: UserSummary[] }) {
+  return (
+    <Form method="get" role="search" aria-label="Activity" className="mb-4 flex flex-wrap items-end gap-3">
+      <FormField label="Person" className="w-60">
+        {(control) => (
+          <select {...control} name="actor" defaultValue={filter.actor} className={inputClass}>
+            <option value="">Everyone</option>
+            {people.map((person) => (
+              <option key={person.gid} value={person.gid}>
+                {person.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField label="Kind" className="w-44">
+        {(control) => (
+          <select {...control} name="entity" defaultValue={filter.entity} className={inputClass}>
+            <option value="">Every kind</option>
+            {AUDIT_ENTITIES.map((entity) => (
+              <option key={entity} value={entity}>
+                {entity}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <button type="submit" className={buttonClass('primary')}>
+        Filter
+      </button>
+    </Form>
+  );
+}
+
+/** /dashboard/activity: every staff change, newest first. */
+export function ActivityTable({ entries }: { entries: AuditEntry[] }) {
+  return (
+    <DataTable
+      label="Activity"
+      caption="Changes made by staff, newest first"
+      minWidth="56rem"
+      rows={entries}
+      rowKey={(entry) => entry._id}
+      empty={<EmptyState message="No changes match this filter." />}
+      columns={[
+        { header: 'When', cell: (entry) => auditTime(entry.at), className: 'whitespace-nowrap' },
+        { header: 'Who', cell: (entry) => <AuditActor actor={entry.actor} /> },
+        {
+          header: 'Record',
+          rowHeader: true,
+          className: 'font-normal',
+          cell: (entry) => {
+            const page = PAGES[entry.entity];
+            const label = `${entry.entity} ${entry.entityId.slice(0, 8)}`;
+            return page ? (
+              <Link to={`${page}${entry.entityId}`} className={tableLinkClass}>
+                {label}
+              </Link>
+            ) : (
+              label
+            );
+          },
+        },
+        { header: 'Action', cell: (entry) => entry.action },
+        {
+          header: 'Change',
+          className: 'text-sm break-words',
+          cell: (entry) => `${describeValue(entry.before)} → ${describeValue(entry.after)}`,
+        },
+      ]}
+    />
+  );
+}

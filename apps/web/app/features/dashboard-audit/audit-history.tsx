@@ -1,0 +1,70 @@
+import type { AuditEntry } from '@barbershop/contract';
+import { formatDate, formatTime } from '@barbershop/contract/format';
+import { Link } from 'react-router';
+
+/** A value before or after a change, as short readable text. */
+export function describeValue(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value !== 'object') return String(value);
+  return Object.entries(value as Record<string, unknown>)
+    .map(
+      ([key, v]) => `${key}: ${v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v ?? '—')}`,
+    )
+    .join(', ');
+}
+
+/** When, to the minute, in UTC like every date the dashboard shows. */
+export function auditTime(at: string): string {
+  return `${formatDate(at)} ${formatTime(at.slice(11, 16))} UTC`;
+}
+
+/** Who made a change: a link to their user page, or "a removed account". */
+export function AuditActor({ actor }: { actor: AuditEntry['actor'] }) {
+  if (!actor) return <span className="text-muted">a removed account</span>;
+  return (
+    <Link
+      to={`/dashboard/users/${actor.gid}`}
+      className="font-semibold text-brass-dark underline underline-offset-4"
+    >
+      {actor.name}
+    </Link>
+  );
+}
+
+/**
+ * A record's history from the audit trail (who changed what, when, from what to what), newest
+ * first: the small panel on the order, user, product and barber pages.
+ */
+export function AuditHistory({ entries, title = 'Changes' }: { entries: AuditEntry[]; title?: string }) {
+  return (
+    <section aria-labelledby="audit-history" className="mt-8">
+      <h2 id="audit-history" className="mb-3 text-2xl">
+        {title}
+      </h2>
+      {entries.length === 0 ? (
+        <p className="text-muted">No changes recorded yet.</p>
+      ) : (
+        <ol className="space-y-3">
+          {entries.map((entry) => (
+            <li key={entry._id} className="rounded bg-white p-3 ring-1 ring-charcoal/10">
+              <p>
+                <time dateTime={entry.at} className="text-muted">
+                  {auditTime(entry.at)}
+                </time>{' '}
+                <AuditActor actor={entry.actor} /> — {entry.action}
+              </p>
+              <p className="text-sm break-words">
+                <span className="text-muted">Before:</span> {describeValue(entry.before)}
+                <span className="mx-2 text-muted" aria-hidden="true">
+                  →
+                </span>
+                <span className="sr-only">, after:</span>
+                {describeValue(entry.after)}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

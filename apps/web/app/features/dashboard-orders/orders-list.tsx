@@ -1,0 +1,148 @@
+import { ORDER_STATUSES, type OrderSummary, type StaffOrderRow } from '@barbershop/contract';
+import { formatCents, formatDate } from '@barbershop/contract/format';
+import { Form, Link } from 'react-router';
+import { buttonClass } from '../../components/button.tsx';
+import { DataTable, EmptyState, tableLinkClass } from '../../components/data-table.tsx';
+import { FormField, inputClass } from '../../components/form-field.tsx';
+
+export type OrdersFilter = { status: string; q: string };
+
+/** The list's filters as a query string, without the page: what the CSV export and "first page" take. */
+export function filterQuery(filter: OrdersFilter, extra: Record<string, string> = {}): '' | `?${string}` {
+  const params = new URLSearchParams();
+  if (filter.status) params.set('status', filter.status);
+  if (filter.q) params.set('q', filter.q);
+  for (const [key, value] of Object.entries(extra)) params.set(key, value);
+  const query = params.toString();
+  return query ? (`?${query}` as const) : '';
+}
+
+/** Status and search, as a GET form: the filter lives in the URL, so it can be shared and reloaded. */
+export function OrdersFilterForm({ filter }: { filter: OrdersFilter }) {
+  return (
+    <Form method="get" role="search" aria-label="Orders" className="mb-4 flex flex-wrap items-end gap-3">
+      <FormField label="Status" className="w-44">
+        {(control) => (
+          <select {...control} name="status" defaultValue={filter.status} className={inputClass}>
+            <option value="">All statuses</option>
+            {ORDER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField label="Search" hint="Order id, customer name or email" className="min-w-56 flex-1">
+        {(control) => (
+          <input {...control} type="search" name="q" defaultValue={filter.q} className={inputClass} />
+        )}
+      </FormField>
+      <button type="submit" className={buttonClass('primary', 'mb-6')}>
+        Filter
+      </button>
+    </Form>
+  );
+}
+
+type Row = OrderSummary & Partial<Pick<StaffOrderRow, 'customer'>>;
+
+/**
+ * /dashboard/orders: date, order id, customer, total and status; each row opens the order. Rows
+ * without a customer (one user's orders, on their page) leave that column out.
+ */
+export function OrdersListTable({
+  orders,
+  filtered = false,
+  caption = 'Orders, newest first',
+}: {
+  orders: Row[];
+  filtered?: boolean;
+  caption?: string;
+}) {
+  const withCustomer = orders.some((order) => order.customer);
+  return (
+    <DataTable<Row>
+      label="Orders"
+      caption={caption}
+      minWidth={withCustomer ? '48rem' : '36rem'}
+      rows={orders}
+      rowKey={(order) => order._id}
+      empty={
+        <EmptyState
+          message={filtered ? 'No orders match this filter.' : 'No orders yet.'}
+          {...(filtered ? { to: '/dashboard/orders', linkText: 'Show every order' } : {})}
+        />
+      }
+      columns={[
+        { header: 'Date', cell: (order) => formatDate(order.date), className: 'whitespace-nowrap' },
+        {
+          header: 'Order Id',
+          rowHeader: true,
+          className: 'font-mono text-sm font-normal',
+          cell: (order) => (
+            <Link to={`/dashboard/orders/${order._id}`} className={`${tableLinkClass} break-all`}>
+              {order._id}
+            </Link>
+          ),
+        },
+        ...(withCustomer
+          ? [
+              {
+                header: 'Customer',
+                cell: (order: Row) => (
+                  <>
+                    <span className="block font-semibold">{order.customer?.name}</span>
+                    <span className="block text-sm text-muted">{order.customer?.email}</span>
+                  </>
+                ),
+              },
+            ]
+          : []),
+        { header: 'Total', cell: (order) => formatCents(order.total), className: 'whitespace-nowrap' },
+        {
+          header: 'Status',
+          cell: (order) => (
+            <span className="inline-block rounded-full bg-charcoal/10 px-3 py-1 text-sm font-semibold">
+              {order.status}
+            </span>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+/** Keyset paging: back to the first page, or on past the last row shown. */
+export function OrdersPager({
+  filter,
+  next,
+  paged,
+}: {
+  filter: OrdersFilter;
+  /** The last row's cursor when there may be more rows. */
+  next: string | null;
+  /** True past the first page. */
+  paged: boolean;
+}) {
+  if (!next && !paged) return null;
+  return (
+    <nav aria-label="Pages of orders" className="mt-4 flex flex-wrap justify-between gap-3">
+      {paged ? (
+        <Link to={`/dashboard/orders${filterQuery(filter)}`} className={buttonClass('secondary')}>
+          First page
+        </Link>
+      ) : (
+        <span />
+      )}
+      {next && (
+        <Link
+          to={`/dashboard/orders${filterQuery(filter, { after: next })}`}
+          className={buttonClass('secondary')}
+        >
+          Next page
+        </Link>
+      )}
+    </nav>
+  );
+}

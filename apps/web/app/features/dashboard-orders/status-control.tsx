@@ -1,0 +1,169 @@
+import {
+  nextStatuses,
+  type OrderStatus,
+  type OrderView,
+  PICKUP_CODE_LENGTH,
+  PICKUP_CODE_TRIES,
+  STAFF_STATUSES,
+  statusChangeMessage,
+} from '@barbershop/contract';
+import { formatDate } from '@barbershop/contract/format';
+import { useEffect, useState } from 'react';
+import { useFetcher } from 'react-router';
+import { Alert } from '../../components/alert.tsx';
+import { Button } from '../../components/button.tsx';
+import { Dialog } from '../../components/dialog.tsx';
+import { FormField, inputClass } from '../../components/form-field.tsx';
+
+/** What the order page's action answers: a note to show, or the API's refusal. */
+export type OrderActionResult = { ok: string } | { error: string };
+
+function Result({ data }: { data: OrderActionResult | undefined }) {
+  if (!data) return null;
+  return 'error' in data ? (
+    <Alert className="mt-3">{data.error}</Alert>
+  ) : (
+    <Alert tone="success" className="mt-3">
+      {data.ok}
+    </Alert>
+  );
+}
+
+/**
+ * The status selector (SPEC.md section 4): hidden while the order is pending (and once canceled);
+ * otherwise the delivery method's list, with only the steps the lifecycle allows enabled. The shown
+ * status is the loader's, so it changes only once the API has answered 200. Handing a pickup order
+ * over asks for the customer's pickup code, filled in when staff arrive from its QR code.
+ */
+export function StatusControl({ order, scannedCode }: { order: OrderView; scannedCode: string }) {
+  const fetcher = useFetcher<OrderActionResult>();
+  const from = order.status;
+  const [to, setTo] = useState<OrderStatus>(from);
+  const [askCode, setAskCode] = useState(false);
+  const busy = fetcher.state !== 'idle';
+  const handover = order.deliveryMethod === 'pickup' && from === 'ready' && to === 'delivered';
+  useEffect(() => setTo(from), [from]);
+  // A code from the customer's QR code: straight to the handover question.
+  useEffect(() => {
+    if (scannedCode && order.deliveryMethod === 'pickup' && from === 'ready') {
+      setTo('delivered');
+      setAskCode(true);
+    }
+  }, [scannedCode, order.deliveryMethod, from]);
+  useEffect(() => {
+    if (fetcher.state === 'idle' && fetcher.data && 'ok' in fetcher.data) setAskCode(false);
+  }, [fetcher.state, fetcher.data]);
+
+  if (from === 'pending' || from === 'canceled') return null;
+  const allowed = nextStatuses(order.deliveryMethod, from);
+  const fields = (
+    <>
+      <input type="hidden" name="intent" value="status" />
+      <input type="hidden" name="status" value={to} />
+      <input type="hidden" name="log" value={statusChangeMessage(from, to)} />
+    </>
+  );
+  return (
+    <section
+      aria-labelledby="order-status-change"
+      className="rounded-lg bg-white p-4 ring-1 ring-charcoal/10"
+    >
+      <h2 id="order-status-change" className="mb-3 text-2xl">
+        Status
+      </h2>
+      <fetcher.Form
+        method="post"
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(event) => {
+          if (handover) {
+            event.preventDefault();
+            setAskCode(true);
+          }
+        }}
+      >
+        {fields}
+        <FormField label="Order status" className="w-52">
+          {(control) => (
+            <select
+              {...control}
+              value={to}
+              onChange={(event) => setTo(event.currentTarget.value as OrderStatus)}
+              className={inputClass}
+            >
+              {STAFF_STATUSES[order.deliveryMethod].map((status) => (
+                <option key={status} value={status} disabled={status !== from && !allowed.includes(status)}>
+                  {status}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <Button type="submit" busy={busy && !askCode} disabled={to === from} className="mb-0">
+          Update status
+        </Button>
+      </fetcher.Form>
+      {!askCode && <Result data={fetcher.data} />}
+      <Dialog open={askCode} onClose={() => setAskCode(false)} title="Hand over the order">
+        <fetcher.Form method="post">
+          {fields}
+          <FormField
+            label="Pickup code"
+            hint={`The ${PICKUP_CODE_LENGTH} digits on the customer's order page or in their email`}
+            required
+          >
+            {(control) => (
+              <input
+                {...control}
+                name="pickupCode"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern={`\\d{${PICKUP_CODE_LENGTH}}`}
+                maxLength={PICKUP_CODE_LENGTH}
+                defaultValue={scannedCode}
+                className={`${inputClass} font-mono text-2xl tracking-[0.3em]`}
+              />
+            )}
+          </FormField>
+          {askCode && <Result data={fetcher.data} />}
+          <div className="mt-6 flex flex-wrap justify-end gap-3">
+            <Button variant="secondary" onClick={() => setAskCode(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" busy={busy}>
+              Mark delivered
+            </Button>
+          </div>
+        </fetcher.Form>
+      </Dialog>
+    </section>
+  );
+}
+
+/** Where a ready pickup order's code stands, and a way to issue a new one (after a lock or a lost email). */
+export function PickupCodePanel({ order }: { order: OrderView }) {
+  const fetcher = useFetcher<OrderActionResult>();
+  const state = order.pickupCodeState;
+  if (order.deliveryMethod !== 'pickup' || order.status !== 'ready') return null;
+  return (
+    <section aria-labelledby="pickup-code-state" className="rounded-lg bg-white p-4 ring-1 ring-charcoal/10">
+      <h2 id="pickup-code-state" className="mb-2 text-2xl">
+        Pickup code
+      </h2>
+      {state ? (
+        <p>
+          Issued {formatDate(state.issuedAt)}; {state.wrongTries} of {PICKUP_CODE_TRIES} wrong tries.
+          {state.locked && <strong className="ml-1 text-red-800">Locked: issue a new code.</strong>}
+        </p>
+      ) : (
+        <p>No pickup code has been issued for this order.</p>
+      )}
+      <fetcher.Form method="post" className="mt-3">
+        <input type="hidden" name="intent" value="reissue" />
+        <Button type="submit" variant="secondary" busy={fetcher.state !== 'idle'}>
+          Issue a new code
+        </Button>
+      </fetcher.Form>
+      <Result data={fetcher.data} />
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import { ACCESS, type Role, roleName, type UserDetail } from '@barbershop/contract';
+import { formatDate, formatPhone } from '@barbershop/contract/format';
+import { Link, useFetcher } from 'react-router';
+import { Alert } from '../../components/alert.tsx';
+import { Button } from '../../components/button.tsx';
+import { DataTable, EmptyState, tableLinkClass } from '../../components/data-table.tsx';
+import { FormField, inputClass } from '../../components/form-field.tsx';
+
+export type UserActionResult = { ok: string } | { error: string };
+
+/** Name, email, phone and address ('N/A' when missing, SPEC.md section 3), role and when they joined. */
+export function UserFacts({ user }: { user: UserDetail }) {
+  const facts: [string, React.ReactNode][] = [
+    [
+      'Id',
+      <span key="id" className="break-all font-mono text-sm">
+        {user.gid}
+      </span>,
+    ],
+    ['Email', user.email],
+    ['Phone', user.phone ? formatPhone(user.phone) : 'N/A'],
+    ['Address', user.address || 'N/A'],
+    ['Role', roleName(user.accessLevel) ?? `unknown (${user.accessLevel})`],
+    ['Joined', formatDate(user.createdAt)],
+  ];
+  return (
+    <dl className="grid gap-4 rounded-lg bg-white p-4 ring-1 ring-charcoal/10 sm:grid-cols-2 lg:grid-cols-3">
+      {facts.map(([label, value]) => (
+        <div key={label}>
+          <dt className="text-sm text-muted">{label}</dt>
+          <dd className="font-semibold">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The role, changed by admins only; the API refuses to demote the last admin (409) and says so. */
+export function RoleForm({ user }: { user: UserDetail }) {
+  const fetcher = useFetcher<UserActionResult>();
+  const roles = Object.keys(ACCESS) as Role[];
+  return (
+    <fetcher.Form method="post" className="mt-6 flex flex-wrap items-end gap-3">
+      <FormField label="Role" className="w-48">
+        {(control) => (
+          <select
+            {...control}
+            name="accessLevel"
+            defaultValue={String(user.accessLevel)}
+            className={inputClass}
+          >
+            {roles.map((role) => (
+              <option key={role} value={ACCESS[role]}>
+                {role}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <Button type="submit" busy={fetcher.state !== 'idle'}>
+        Save role
+      </Button>
+      {fetcher.data &&
+        ('error' in fetcher.data ? (
+          <Alert className="w-full">{fetcher.data.error}</Alert>
+        ) : (
+          <Alert tone="success" className="w-full">
+            {fetcher.data.ok}
+          </Alert>
+        ))}
+    </fetcher.Form>
+  );
+}
+
+/** The items they own, each linking to its certificate page. */
+export function UserItems({ user }: { user: UserDetail }) {
+  return (
+    <DataTable
+      label="Owned items"
+      caption={`Items ${user.name} owns`}
+      rows={user.items}
+      rowKey={(item) => item._id}
+      empty={<EmptyState message="No items owned." />}
+      columns={[
+        { header: 'Product', cell: (item) => item.product.name, rowHeader: true },
+        { header: 'Size', cell: (item) => item.size },
+        { header: 'Status', cell: (item) => item.status },
+        {
+          header: 'Item',
+          cell: (item) => (
+            <Link
+              to={`/store/${item.product.slug}/${item._id}`}
+              className={`${tableLinkClass} font-mono text-sm`}
+            >
+              {item._id.slice(0, 8)}
+              <span className="sr-only"> item {item._id}</span>
+            </Link>
+          ),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,60 @@
+import { ACCESS, AUDIT_PAGE } from '@barbershop/contract';
+import { Link } from 'react-router';
+import { buttonClass } from '../../components/button.tsx';
+import { requireRole } from '../../features/auth/require-role.ts';
+import { ActivityFilterForm, ActivityTable } from '../../features/dashboard-audit/activity-list.tsx';
+import { PageHeader } from '../../features/dashboard-shell/page-header.tsx';
+import { serverApi } from '../../lib/api.ts';
+import type { Route } from './+types/activity';
+import { dashboardMeta } from './dashboard-meta.ts';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireRole(request, context, 'staff');
+  const url = new URL(request.url);
+  const filter = { actor: url.searchParams.get('actor') ?? '', entity: url.searchParams.get('entity') ?? '' };
+  const query = new URLSearchParams();
+  if (filter.actor) query.set('actor', filter.actor);
+  if (filter.entity) query.set('entity', filter.entity);
+  const base = query.toString();
+  const after = url.searchParams.get('after');
+  if (after) query.set('after', after);
+  const api = serverApi(context);
+  const [entries, users] = await Promise.all([api.get(`/audit?${query}`), api.get('/users')]);
+  const next = entries.length === AUDIT_PAGE ? entries.at(-1)!.cursor : null;
+  // Changes are made by staff and admins; the person filter lists them.
+  const people = users.filter((user) => user.accessLevel >= ACCESS.staff);
+  return { entries, people, filter, base, next, paged: !!after };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return dashboardMeta('Activity', matches);
+}
+
+/** /dashboard/activity: the audit trail, by person and kind, a page at a time. */
+export default function ActivityPage({ loaderData }: Route.ComponentProps) {
+  const { entries, people, filter, base, next, paged } = loaderData;
+  const at = (extra: string) => `/dashboard/activity?${[base, extra].filter(Boolean).join('&')}`;
+  return (
+    <>
+      <PageHeader title="Activity" />
+      <ActivityFilterForm filter={filter} people={people} />
+      <ActivityTable entries={entries} />
+      {(next || paged) && (
+        <nav aria-label="Pages of activity" className="mt-4 flex flex-wrap justify-between gap-3">
+          {paged ? (
+            <Link to={at('')} className={buttonClass('secondary')}>
+              First page
+            </Link>
+          ) : (
+            <span />
+          )}
+          {next && (
+            <Link to={at(`after=${next}`)} className={buttonClass('secondary')}>
+              Next page
+            </Link>
+          )}
+        </nav>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+import type { OrderStatus } from '@barbershop/contract';
+import { formatAddress } from '@barbershop/contract/format';
+import { Link, useSearchParams } from 'react-router';
+import { OrderDetail } from '../../features/account/order-detail.tsx';
+import { requireRole } from '../../features/auth/require-role.ts';
+import { AuditHistory } from '../../features/dashboard-audit/audit-history.tsx';
+import {
+  type OrderActionResult,
+  PickupCodePanel,
+  StatusControl,
+} from '../../features/dashboard-orders/status-control.tsx';
+import { PageHeader } from '../../features/dashboard-shell/page-header.tsx';
+import { ApiError, orNotFound, serverApi } from '../../lib/api.ts';
+import { useRootData } from '../../root.tsx';
+import type { Route } from './+types/order';
+import { dashboardMeta } from './dashboard-meta.ts';
+
+/** SPEC.md section 2: `:id` as the order id is a new, blank order, and nothing is fetched. */
+const BLANK = ':id';
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireRole(request, context, 'staff');
+  if (params.orderId === BLANK) return { order: null, history: [] };
+  const api = serverApi(context);
+  const id = encodeURIComponent(params.orderId);
+  const order = await orNotFound(api.get(`/orders/${id}`));
+  const history = await api.get(`/audit?entity=order&entityId=${id}`);
+  return { order, history };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs): Promise<OrderActionResult> {
+  await requireRole(request, context, 'staff');
+  const form = await request.formData();
+  const api = serverApi(context);
+  const id = encodeURIComponent(params.orderId);
+  try {
+    if (form.get('intent') === 'reissue') {
+      await api.send('POST', `/orders/${id}/pickup-code`);
+      return { ok: 'A new pickup code was issued and emailed to the customer.' };
+    }
+    const status = String(form.get('status')) as OrderStatus;
+    const code = form.get('pickupCode');
+    await api.send('PUT', `/orders/${id}`, {
+      status,
+      log: String(form.get('log') ?? ''),
+      ...(typeof code === 'string' && code ? { pickupCode: code } : {}),
+    });
+    return { ok: `Status updated to ${status}.` };
+  } catch (error) {
+    // The API's refusal (a step not allowed, a wrong or locked code, a stale page), shown as it is.
+    if (error instanceof ApiError && error.status < 500)
+      return { error: error.message.replace(/^body\.\w+: /, '') };
+    throw error;
+  }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return dashboardMeta('Order', matches);
+}
+
+/** /dashboard/orders/{orderId}: the customer, lines, items, amounts, the log, and the status change. */
+export default function OrderPage({ loaderData }: Route.ComponentProps) {
+  const { order, history } = loaderData;
+  const shop = useRootData()?.shop;
+  const [search] = useSearchParams();
+  if (!order) {
+    return (
+      <>
+        <PageHeader title="New order" />
+        <dl className="grid gap-4 rounded-lg bg-white p-4 ring-1 ring-charcoal/10 sm:grid-cols-2">
+          <div>
+            <dt className="text-sm text-muted">Status</dt>
+            <dd className="font-semibold">pending</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-muted">Items</dt>
+            <dd>None</dd>
+          </div>
+        </dl>
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader title={`Order ${order._id.slice(0, 8)}`} />
+      <p className="mb-2 break-all font-mono text-sm text-muted">{order._id}</p>
+      <section aria-labelledby="order-customer" className="mb-6">
+        <h2 id="order-customer" className="sr-only">
+          Customer
+        </h2>
+        <p>
+          <Link
+            to={`/dashboard/users/${order.user.gid}`}
+            className="font-semibold text-brass-dark underline underline-offset-4"
+          >
+            {order.user.name}
+          </Link>{' '}
+          <a href={`mailto:${order.user.email}`} className="text-muted underline underline-offset-4">
+            {order.user.email}
+          </a>
+        </p>
+      </section>
+      <div className="mb-8 grid gap-4 lg:grid-cols-2">
+        <StatusControl order={order} scannedCode={search.get('code') ?? ''} />
+        <PickupCodePanel order={order} />
+      </div>
+      <OrderDetail order={order} pickupAddress={shop ? formatAddress(shop.address) : null} showActors />
+      <AuditHistory entries={history} />
+    </>
+  );
+}

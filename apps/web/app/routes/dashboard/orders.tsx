@@ -1,0 +1,55 @@
+import { STAFF_ORDERS_PAGE, type StaffOrderRow } from '@barbershop/contract';
+import { buttonClass } from '../../components/button.tsx';
+import { requireRole } from '../../features/auth/require-role.ts';
+import {
+  filterQuery,
+  OrdersFilterForm,
+  OrdersListTable,
+  OrdersPager,
+} from '../../features/dashboard-orders/orders-list.tsx';
+import { PageHeader } from '../../features/dashboard-shell/page-header.tsx';
+import { serverApi } from '../../lib/api.ts';
+import { useRootData } from '../../root.tsx';
+import type { Route } from './+types/orders';
+import { dashboardMeta } from './dashboard-meta.ts';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireRole(request, context, 'staff');
+  const url = new URL(request.url);
+  const filter = { status: url.searchParams.get('status') ?? '', q: url.searchParams.get('q') ?? '' };
+  const after = url.searchParams.get('after');
+  const query = filterQuery(filter, { scope: 'all', ...(after ? { after } : {}) });
+  // scope=all answers the staff rows (the route map types GET /orders as either list).
+  const orders = (await serverApi(context).get(`/orders${query}`)) as StaffOrderRow[];
+  const next = orders.length === STAFF_ORDERS_PAGE ? orders.at(-1)!.cursor : null;
+  return { orders, filter, next, paged: !!after };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return dashboardMeta('Orders', matches);
+}
+
+/** /dashboard/orders: every order, filtered by status and search, a page at a time, exportable as CSV. */
+export default function OrdersPage({ loaderData }: Route.ComponentProps) {
+  const { orders, filter, next, paged } = loaderData;
+  const apiBaseUrl = useRootData()?.config.apiBaseUrl ?? '';
+  return (
+    <>
+      <PageHeader
+        title="Orders"
+        actions={
+          <a
+            href={`${apiBaseUrl}/api/orders/export.csv${filterQuery(filter)}`}
+            download
+            className={buttonClass('secondary')}
+          >
+            Export CSV
+          </a>
+        }
+      />
+      <OrdersFilterForm filter={filter} />
+      <OrdersListTable orders={orders} filtered={!!(filter.status || filter.q)} />
+      <OrdersPager filter={filter} next={next} paged={paged} />
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import { ACCESS, type AccessLevel } from '@barbershop/contract';
+import { requireRole } from '../../features/auth/require-role.ts';
+import { AuditHistory } from '../../features/dashboard-audit/audit-history.tsx';
+import { OrdersListTable } from '../../features/dashboard-orders/orders-list.tsx';
+import { PageHeader } from '../../features/dashboard-shell/page-header.tsx';
+import {
+  RoleForm,
+  type UserActionResult,
+  UserFacts,
+  UserItems,
+} from '../../features/dashboard-users/user-profile.tsx';
+import { ApiError, orNotFound, serverApi } from '../../lib/api.ts';
+import type { Route } from './+types/user';
+import { dashboardMeta } from './dashboard-meta.ts';
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const viewer = await requireRole(request, context, 'staff');
+  const api = serverApi(context);
+  const id = encodeURIComponent(params.id);
+  const user = await orNotFound(api.get(`/users/${id}`));
+  const history = await api.get(`/audit?entity=user&entityId=${id}`);
+  return { user, history, canChangeRole: viewer.accessLevel === ACCESS.admin };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs): Promise<UserActionResult> {
+  await requireRole(request, context, 'admin');
+  const form = await request.formData();
+  try {
+    await serverApi(context).send('PATCH', `/users/${encodeURIComponent(params.id)}`, {
+      accessLevel: Number(form.get('accessLevel')) as AccessLevel,
+    });
+    return { ok: 'Role saved.' };
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) return { error: error.message };
+    throw error;
+  }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return dashboardMeta('User', matches);
+}
+
+/** /dashboard/users/{id}: the profile, the role (admins change it), their orders, items and history. */
+export default function UserPage({ loaderData }: Route.ComponentProps) {
+  const { user, history, canChangeRole } = loaderData;
+  return (
+    <>
+      <PageHeader title={user.name} />
+      <UserFacts user={user} />
+      {canChangeRole && <RoleForm user={user} />}
+      <h2 className="mb-3 mt-8 text-2xl">Orders</h2>
+      <OrdersListTable orders={user.orders} caption={`Orders of ${user.name}`} />
+      <h2 className="mb-3 mt-8 text-2xl">Owned items</h2>
+      <UserItems user={user} />
+      <AuditHistory entries={history} />
+    </>
+  );
+}

@@ -1,0 +1,160 @@
+import { readFile } from 'node:fs/promises';
+import type { CatalogProduct, PaymentIntent } from '@barbershop/contract';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { DEMO, signIn } from './sign-in.ts';
+
+// The order journey from the shop's side: a paid order moves printing -> ready -> delivered on the
+// dashboard while its customer's order page follows, and the handover needs the customer's pickup
+// code (a wrong one first). Each test makes its own customer and order, since workers share a server.
+
+async function newPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  return context.newPage();
+}
+
+/** A customer of their own pays for one item through the demo provider; returns the order id. */
+async function paidOrder(page: Page): Promise<string> {
+  const origin = new URL(page.url()).origin;
+  const headers = { origin };
+  const products = (await (await page.request.get('/api/products/published')).json()) as CatalogProduct[];
+  const product = products.find((p) => p.stock.some((s) => s.quantity > 0))!;
+  const size = product.stock.find((s) => s.quantity > 0)!.size;
+  const intent = await page.request.post('/api/payment/create-payment-intent', {
+    headers,
+    data: { products: [{ _id: product._id, size, quantity: 1 }] },
+  });
+  expect(intent.status()).toBe(200);
+  const { orderId } = (await intent.json()) as PaymentIntent;
+  const paid = await page.request.post('/api/payment/demo/confirm', { headers, data: { orderId } });
+  expect(paid.status()).toBe(200);
+  return orderId;
+}
+
+async function setStatus(page: Page, status: string) {
+  await page.getByLabel('Order status').selectOption(status);
+  await page.getByRole('button', { name: 'Update status' }).click();
+}
+
+test('a paid order goes printing -> ready -> delivered with the pickup code, the customer following', async ({
+  page,
+  browser,
+  baseURL,
+  checkA11y,
+}) => {
+  const customerEmail = `pickup-${Date.now()}-${test.info().workerIndex}@example.com`;
+  await signIn(page, customerEmail);
+  const orderId = await paidOrder(page);
+  await page.goto(`/account/orders/${orderId}`);
+  await expect(page.getByText('processing', { exact: true })).toBeVisible();
+  await expect(page.getByText('printing').first()).toBeVisible();
+
+  const staff = await newPage(browser, baseURL);
+  await signIn(staff, DEMO.staff);
+  await staff.goto(`/dashboard/orders?q=${orderId}`);
+  await expect(staff.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
+  await checkA11y(staff);
+  await staff.getByRole('link', { name: orderId }).click();
+  await expect(staff).toHaveURL(new RegExp(`/dashboard/orders/${orderId}$`));
+  await checkA11y(staff);
+
+  await setStatus(staff, 'ready');
+  await expect(staff.getByRole('status').filter({ hasText: 'Status updated to ready.' })).toBeVisible();
+  await expect(staff.getByText('Order status updated from processing to ready')).toBeVisible();
+
+  await page.reload();
+  const code = (await page.getByTestId('pickup-code').textContent())!.trim();
+  expect(code).toMatch(/^\d{6}$/);
+  await expect(
+    page.getByRole('img', { name: 'QR code of your pickup code, for staff to scan' }),
+  ).toBeVisible();
+  await checkA11y(page);
+
+  // The handover: a wrong code is refused and changes nothing.
+  await setStatus(staff, 'delivered');
+  const dialog = staff.getByRole('dialog', { name: 'Hand over the order' });
+  await expect(dialog).toBeVisible();
+  await checkA11y(staff);
+  const wrong = code === '000000' ? '111111' : '000000';
+  await dialog.getByLabel('Pickup code').fill(wrong);
+  await dialog.getByRole('button', { name: 'Mark delivered' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText("is not this order's pickup code (4 tries left)");
+  await page.reload();
+  await expect(page.getByTestId('pickup-code')).toHaveText(code);
+
+  await dialog.getByLabel('Pickup code').fill(code);
+  await dialog.getByRole('button', { name: 'Mark delivered' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(staff.getByText('Order status updated from ready to delivered')).toBeVisible();
+  await expect(staff.getByLabel('Order status')).toHaveValue('delivered');
+
+  await page.reload();
+  await expect(page.getByText('delivered', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('pickup-code')).toHaveCount(0);
+  await staff.context().close();
+});
+
+test('staff export the filtered orders as CSV and read them back', async ({ page, browser, baseURL }) => {
+  const customerEmail = `csv-${Date.now()}-${test.info().workerIndex}@example.com`;
+  await signIn(page, customerEmail);
+  const orderId = await paidOrder(page);
+
+  const staff = await newPage(browser, baseURL);
+  await signIn(staff, DEMO.staff);
+  await staff.goto('/dashboard/orders');
+  await staff.getByLabel('Search').fill(customerEmail);
+  await staff.getByRole('button', { name: 'Filter' }).click();
+  await expect(staff.getByRole('link', { name: orderId })).toBeVisible();
+  const download = staff.waitForEvent('download');
+  await staff.getByRole('link', { name: 'Export CSV' }).click();
+  const file = await (await download).path();
+  const lines = (await readFile(file, 'utf8')).trimEnd().split('\r\n');
+  expect(lines[0]).toBe('Date,Order Id,Customer,Email,Delivery,Status,Subtotal,Sales Tax,Shipping,Total');
+  expect(lines).toHaveLength(2);
+  expect(lines[1]!.split(',').slice(1, 2)).toEqual([orderId]);
+  expect(lines[1]).toContain(`,${customerEmail},pickup,processing,`);
+  await staff.context().close();
+});
+
+test('an order id of :id shows a blank order', async ({ page, checkA11y }) => {
+  await signIn(page, DEMO.staff);
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/orders')) calls.push(request.url());
+  });
+  await page.goto('/dashboard/orders/:id');
+  await expect(page.getByRole('heading', { name: 'New order', level: 1 })).toBeVisible();
+  await expect(page.getByText('pending', { exact: true })).toBeVisible();
+  expect(calls).toEqual([]);
+  await checkA11y(page);
+});
+
+test("staff's changes show in the activity list and on the customer's page", async ({
+  page,
+  browser,
+  baseURL,
+  checkA11y,
+}) => {
+  const customerEmail = `activity-${Date.now()}-${test.info().workerIndex}@example.com`;
+  await signIn(page, customerEmail);
+  const orderId = await paidOrder(page);
+
+  const staff = await newPage(browser, baseURL);
+  await signIn(staff, DEMO.admin);
+  await staff.goto(`/dashboard/orders/${orderId}`);
+  await setStatus(staff, 'ready');
+  await expect(staff.getByText('Order status updated from processing to ready')).toBeVisible();
+
+  await staff.goto('/dashboard/activity?entity=order');
+  await expect(staff.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
+  await expect(staff.getByRole('link', { name: `order ${orderId.slice(0, 8)}` }).first()).toBeVisible();
+  await checkA11y(staff);
+
+  await staff.goto(`/dashboard/orders/${orderId}`);
+  await staff.getByRole('region', { name: 'Customer' }).getByRole('link').first().click();
+  await expect(staff.getByText('N/A').first()).toBeVisible();
+  await expect(staff.getByLabel('Role')).toHaveValue('0');
+  await expect(staff.getByRole('link', { name: orderId })).toBeVisible();
+  await checkA11y(staff);
+  await staff.context().close();
+});

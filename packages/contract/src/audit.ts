@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** What the audit trail records changes to (DESIGN.md: every staff change, with before and after). */
+export const AUDIT_ENTITIES = ['product', 'stock', 'item', 'barber', 'shop', 'user', 'order'] as const;
+export type AuditEntityKind = (typeof AUDIT_ENTITIES)[number];
+
+/** Entries per page of the activity list and of a page's history. */
+export const AUDIT_PAGE = 50;
+
+/** GET /audit: filter by person, kind and one record; keyset paging through `after`. */
+export const AuditQuerySchema = z.object({
+  actor: z.uuid().optional(),
+  entity: z.enum(AUDIT_ENTITIES).optional(),
+  entityId: z.string().max(100).optional(),
+  after: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(AUDIT_PAGE),
+});
+export type AuditQuery = z.input<typeof AuditQuerySchema>;
+
+export const AuditEntrySchema = z.object({
+  _id: z.uuid(),
+  at: z.iso.datetime(),
+  /** Who made the change; null once their account is gone. */
+  actor: z.object({ gid: z.uuid(), name: z.string() }).nullable(),
+  entity: z.enum(AUDIT_ENTITIES),
+  entityId: z.string(),
+  action: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  /** Opaque: pass it back as `after` for the next page. */
+  cursor: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;

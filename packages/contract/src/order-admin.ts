@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { DELIVERY_METHODS, ORDER_STATUSES } from './domain.ts';
+import { OrderSchema, OrderSummarySchema } from './orders.ts';
+
+/** Orders per page of the staff list; keyset paging keeps every page as fast as the first. */
+export const STAFF_ORDERS_PAGE = 50;
+/** Wrong pickup codes accepted before the code locks until staff reissue it. */
+export const PICKUP_CODE_TRIES = 5;
+/** Digits of a pickup code: short enough to read aloud, guarded by the try limit. */
+export const PICKUP_CODE_LENGTH = 6;
+
+/** GET /orders?scope=all: the filters of the staff orders list (also those of the CSV export). */
+export const StaffOrdersQuerySchema = z.object({
+  scope: z.literal('all'),
+  status: z.enum(ORDER_STATUSES).optional(),
+  /** An order id (or its start) or part of the customer's name or email, any case. */
+  q: z.string().trim().max(100, 'must be 100 characters or fewer').optional(),
+  /** The `cursor` of the last row already shown: the page after it. */
+  after: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(STAFF_ORDERS_PAGE),
+});
+export type StaffOrdersQuery = z.input<typeof StaffOrdersQuerySchema>;
+
+/** A row of the staff orders list: the customer's summary row plus who bought it and how. */
+export const StaffOrderRowSchema = OrderSummarySchema.extend({
+  deliveryMethod: z.enum(DELIVERY_METHODS),
+  customer: z.object({ gid: z.uuid(), name: z.string(), email: z.string() }),
+  /** Opaque: pass it back as `after` for the next page. */
+  cursor: z.string(),
+});
+export type StaffOrderRow = z.infer<typeof StaffOrderRowSchema>;
+
+/** PUT /orders/:id (staff): the new status, the log line the page showed, and the pickup code to hand over. */
+export const UpdateOrderStatusSchema = z.strictObject({
+  status: z.enum(ORDER_STATUSES),
+  /**
+   * 'Order status updated from X to Y' as the page wrote it (SPEC.md section 4). The server writes
+   * its own line; a line naming another current status means the page is stale (409).
+   */
+  log: z.string().max(200).optional(),
+  /** Required to mark a pickup order delivered: the code the customer shows. */
+  pickupCode: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be the digits of the pickup code')
+    .max(PICKUP_CODE_LENGTH * 2, 'is too long')
+    .optional(),
+});
+export type UpdateOrderStatus = z.infer<typeof UpdateOrderStatusSchema>;
+
+/** A pickup order's code as its customer sees it (only the customer, only while it is ready). */
+export const PickupCodeSchema = z.object({
+  code: z.string(),
+  /** What the customer's QR code opens for staff: the order's dashboard page with the code filled in. */
+  handoverUrl: z.string(),
+});
+export type PickupCode = z.infer<typeof PickupCodeSchema>;
+
+/** Where a ready pickup order's code stands, for staff (never the code itself). */
+export const PickupCodeStateSchema = z.object({
+  issuedAt: z.iso.datetime(),
+  wrongTries: z.number().int().nonnegative(),
+  locked: z.boolean(),
+  used: z.boolean(),
+});
+export type PickupCodeState = z.infer<typeof PickupCodeStateSchema>;
+
+/** GET /orders/:id: staff also see the pickup code's state; the customer sees the code while it can be used. */
+export const OrderViewSchema = OrderSchema.extend({
+  pickupCode: PickupCodeSchema.nullable().optional(),
+  pickupCodeState: PickupCodeStateSchema.nullable().optional(),
+});
+export type OrderView = z.infer<typeof OrderViewSchema>;
