@@ -22,6 +22,7 @@ import { cacheHeadersPlugin } from './plugins/cache-headers.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { AppError, clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { publicCachePlugin } from './plugins/public-cache.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { loggedUrl } from './plugins/request-path.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -102,6 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     url: config.databaseUrl,
     dataDir: config.dataDir,
   });
+  await app.register(publicCachePlugin);
   await app.register(rateLimitPlugin);
   await app.register(sessionPlugin, { secure: config.secureCookies });
   await app.register(cacheHeadersPlugin);

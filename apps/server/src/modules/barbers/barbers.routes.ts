@@ -17,7 +17,7 @@ export async function barbersRoutes(app: FastifyInstance) {
         response: { 200: z.array(BarberSchema) },
       },
     },
-    () => listBarbers(app.db),
+    () => listBarbers(app.db, app.publicCache),
   );
   r.get(
     '/barbers/:gid',
@@ -25,6 +25,6 @@ export async function barbersRoutes(app: FastifyInstance) {
       config: { access: 'public' },
       schema: { tags: ['barbers'], params: idParams({ gid: 'barber' }), response: { 200: BarberSchema } },
     },
-    (request) => getBarber(app.db, request.params.gid),
+    (request) => getBarber(app.db, app.publicCache, request.params.gid),
   );
 }

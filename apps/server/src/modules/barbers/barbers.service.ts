@@ -1,6 +1,7 @@
 import type { Barber } from '@barbershop/contract';
 import type { Executor } from '@barbershop/db';
 import { AppError } from '../../plugins/errors.ts';
+import type { PublicCache } from '../../plugins/public-cache.ts';
 import { imageFromKey } from '../media/images.ts';
 import { type BarberWithServices, listActiveBarbers } from './barbers.repository.ts';
 
@@ -33,14 +34,16 @@ function toBarber(row: BarberWithServices): Barber {
   };
 }
 
-/** The barbers shown on the public site, in the shop's order. */
-export async function listBarbers(db: Executor): Promise<Barber[]> {
-  return (await listActiveBarbers(db)).map(toBarber);
+const TABLES = ['barbers', 'barber_services'] as const;
+
+/** The barbers shown on the public site, in the shop's order (from memory until one changes). */
+export function listBarbers(db: Executor, cache: PublicCache): Promise<Barber[]> {
+  return cache.read('barbers', TABLES, async () => (await listActiveBarbers(db)).map(toBarber));
 }
 
 /** One active barber; 404 for an unknown or inactive one. */
-export async function getBarber(db: Executor, gid: string): Promise<Barber> {
-  const [row] = await listActiveBarbers(db, gid);
-  if (!row) throw new AppError('not_found', 'No such barber.');
-  return toBarber(row);
+export async function getBarber(db: Executor, cache: PublicCache, gid: string): Promise<Barber> {
+  const barber = (await listBarbers(db, cache)).find((b) => b.gid === gid);
+  if (!barber) throw new AppError('not_found', 'No such barber.');
+  return barber;
 }

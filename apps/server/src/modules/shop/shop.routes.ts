@@ -17,6 +17,6 @@ export async function shopRoutes(app: FastifyInstance, { salesTaxRate }: ShopRou
         response: { 200: ShopSchema },
       },
     },
-    () => getShop(app.db, defaults),
+    () => getShop(app.db, app.publicCache, defaults),
   );
 }

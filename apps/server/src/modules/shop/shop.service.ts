@@ -1,5 +1,6 @@
 import type { Shop } from '@barbershop/contract';
 import type { Executor } from '@barbershop/db';
+import type { PublicCache } from '../../plugins/public-cache.ts';
 import { findShop } from './shop.repository.ts';
 
 /**
@@ -28,7 +29,7 @@ export function defaultShop(salesTaxRate: number): Shop {
   };
 }
 
-/** The shop's settings, or the defaults before anyone has saved them. */
-export async function getShop(db: Executor, defaults: Shop): Promise<Shop> {
-  return (await findShop(db)) ?? defaults;
+/** The shop's settings, or the defaults before anyone has saved them (from memory until they change). */
+export function getShop(db: Executor, cache: PublicCache, defaults: Shop): Promise<Shop> {
+  return cache.read('shop', ['shop'], async () => (await findShop(db)) ?? defaults);
 }
