@@ -1,4 +1,11 @@
 import { formatPhone, phoneHref } from '@barbershop/contract/format';
+// Imported, not in public/: the build gives them content-hashed names, cached as immutable.
+import heroNarrow from '../../assets/images/hero-narrow.webp?url';
+import heroNarrow720 from '../../assets/images/hero-narrow-720.webp?url';
+import heroWide from '../../assets/images/hero-wide.webp?url';
+import heroWide1200 from '../../assets/images/hero-wide-1200.webp?url';
+
+export { heroWide1200 };
 
 /** Home hero: a narrow-screen image up to 576 px wide (SPEC.md section 9), the booking phone number. */
 export function Hero({ shopName, phone }: { shopName: string; phone: string }) {
@@ -7,14 +14,14 @@ export function Hero({ shopName, phone }: { shopName: string; phone: string }) {
       <picture>
         <source
           media="(max-width: 576px)"
-          srcSet="/images/hero-narrow-720.webp 720w, /images/hero-narrow.webp 1080w"
+          srcSet={`${heroNarrow720} 720w, ${heroNarrow} 1080w`}
           sizes="100vw"
           width={1080}
           height={1400}
         />
         <img
-          src="/images/hero-wide-1200.webp"
-          srcSet="/images/hero-wide-1200.webp 1200w, /images/hero-wide.webp 2400w"
+          src={heroWide1200}
+          srcSet={`${heroWide1200} 1200w, ${heroWide} 2400w`}
           sizes="100vw"
           width={2400}
           height={1100}
