@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { DatabaseHandle } from '@barbershop/db';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyRequest, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -81,7 +81,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     return503OnClosing: false,
     bodyLimit: 1024 * 1024,
     // One line per request, written when it ends (below), instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     frameworkErrors,
     clientErrorHandler,
   });
