@@ -210,6 +210,8 @@ for (const viewport of [
       const panel = page.getByRole('tabpanel', { name: barber.name });
       const map = panel.getByRole('region', { name: `Map of ${barber.address}` });
       await expect(map).toHaveCSS('height', '150px');
+      // Leaflet loads as the map comes near the screen, as a visitor scrolls to it.
+      await map.scrollIntoViewIfNeeded();
       await expect(
         panel.getByText('Map unavailable. The address and directions below still work.'),
       ).toBeVisible();
@@ -256,6 +258,7 @@ test('when tiles arrive the map shows with no notice over it', async ({ page, re
   );
   await page.goto('/barbershops/barbers?index=1');
   const panel = page.getByRole('tabpanel', { name: barbers[1]!.name });
+  await panel.getByRole('region', { name: /^Map of / }).scrollIntoViewIfNeeded();
   await expect(panel.locator('.leaflet-tile-loaded').first()).toBeAttached();
   await expect(panel.getByRole('button', { name: 'Zoom map in' })).toBeVisible();
   await expect(panel.getByText('Map unavailable', { exact: false })).toHaveCount(0);
@@ -267,11 +270,29 @@ test('when tiles never answer the map stops waiting and says so', async ({ page 
   await page.route(TILE_HOSTS, () => {});
   await page.goto('/barbershops/barbers?index=2');
   const panel = page.getByRole('tabpanel');
+  await panel.getByRole('region', { name: /^Map of / }).scrollIntoViewIfNeeded();
   await expect(panel.getByText('Loading map…')).toBeVisible();
   await expect(panel.getByText('Map unavailable. The address and directions below still work.')).toBeVisible({
     timeout: 10_000,
   });
   await expect(panel.getByText('Loading map…')).toHaveCount(0);
+});
+
+test('on a phone the map code loads only when the map is scrolled near', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await blockTiles(page);
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
+  await page.goto('/barbershops/barbers');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((url) => /leaflet/i.test(url))).toEqual([]);
+  await page
+    .getByRole('tabpanel')
+    .getByRole('region', { name: /^Map of / })
+    .scrollIntoViewIfNeeded();
+  await expect.poll(() => scripts.some((url) => /leaflet/i.test(url))).toBe(true);
 });
 
 test('on a phone the tabs scroll sideways instead of squeezing the page', async ({ page }) => {

@@ -1,7 +1,10 @@
-import { DirectoryLockedError } from '@barbershop/db';
-import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { shutDownOnSignals } from './plugins/shutdown.ts';
+import './module-hooks.ts';
+
+// Imported only now, once module-hooks.ts has registered: static imports would all be resolved first.
+const { DirectoryLockedError } = await import('@barbershop/db');
+const { buildApp } = await import('./app.ts');
+const { ConfigError, loadConfig } = await import('./config.ts');
+const { shutDownOnSignals } = await import('./plugins/shutdown.ts');
 
 let config: ReturnType<typeof loadConfig>;
 try {

@@ -24,8 +24,63 @@ export type DatabaseHandle = {
   migrate(): Promise<void>;
   /** A cheap round trip for readiness checks. */
   ping(): Promise<void>;
+  /**
+   * Listens on a NOTIFY channel through a connection of its own (PostgreSQL) or the one connection
+   * (PGlite). `onLive(false)` when notifications may have been missed (the connection dropped),
+   * `onLive(true)` once listening again. Resolves to a function that stops listening.
+   */
+  listen(channel: string, handlers: NotifyHandlers): Promise<() => Promise<void>>;
+  /** NOTIFY on a channel (delivered at commit, in commit order, to every listener). */
+  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 };
+
+export type NotifyHandlers = { onNotify(payload: string): void; onLive(live: boolean): void };
+
+const RELISTEN_MS = 1000;
+
+/** A dedicated PostgreSQL connection holding LISTEN, reconnecting after it drops. */
+async function listenPg(url: string, channel: string, { onNotify, onLive }: NotifyHandlers) {
+  let client: pg.Client | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+    let lost = false;
+    const drop = () => {
+      if (lost || stopped) return;
+      lost = true;
+      onLive(false);
+      next.end().catch(() => {});
+      timer = setTimeout(connect, RELISTEN_MS);
+      timer.unref();
+    };
+    next.on('error', drop);
+    next.on('end', drop);
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch {
+      drop();
+      return;
+    }
+    if (stopped) {
+      await next.end();
+      return;
+    }
+    client = next;
+    onLive(true);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await client?.end().catch(() => {});
+  };
+}
 
 export type DatabaseOptions = {
   /** postgres://... for a server; empty for the embedded database. */
@@ -39,7 +94,8 @@ const migrationsFolder = new URL('../migrations', import.meta.url).pathname;
 /** Opens PostgreSQL through a pool when a URL is given, else PGlite in the data directory. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 3000 });
+    const url = options.url;
+    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 3000 });
     // An idle client losing its server must not crash the process; the next query reports it.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Database;
@@ -49,6 +105,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
       ping: async () => {
         await db.execute(sql`select 1`);
+      },
+      listen: (channel, handlers) => listenPg(url, channel, handlers),
+      notify: async (channel, payload) => {
+        await pool.query('select pg_notify($1, $2)', [channel, payload]);
       },
       close: () => pool.end(),
     };
@@ -69,6 +129,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     ping: async () => {
       await client.query('select 1');
+    },
+    // One process, one connection: a notification arrives before the statement that sent it returns.
+    listen: async (channel, { onNotify, onLive }) => {
+      const unlisten = await client.listen(channel, onNotify);
+      onLive(true);
+      // Closing the database ends its listeners too.
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+    notify: async (channel, payload) => {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
     close: async () => {
       await client.close();

@@ -6,7 +6,7 @@ import { type DatabaseHandle, openDatabase } from './client.ts';
  * A migrated, empty database for one test file: in-memory PGlite, or, in the PostgreSQL run of the
  * suite (TEST_DB=postgres), a database of its own on TEST_DATABASE_URL, dropped on close.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const serverUrl = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   if (!serverUrl) {
     const handle = await openDatabase({ dataDir: 'memory://' });
@@ -24,6 +24,8 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   await handle.migrate();
   return {
     ...handle,
+    // Another connection pool on the same database: a second server copy.
+    url: url.toString(),
     close: async () => {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });

@@ -9,20 +9,52 @@ import { signInAs } from '../test/sessions.ts';
 describe('security headers', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await buildTestApp();
+    // A page of HTML that writes its nonce into an inline script, as React Router's pages do.
+    app = await buildTestApp({}, async (app) => {
+      app.get('/page', { config: { access: 'public' } }, (_request, reply) =>
+        reply.type('text/html; charset=utf-8').send(`<script nonce="${reply.scriptNonce}"></script>`),
+      );
+    });
   });
   afterAll(() => app.close());
 
-  const csp = async () => String((await app.inject('/api/users/me')).headers['content-security-policy']);
+  const directive = (csp: unknown, name: string) =>
+    String(csp)
+      .split(';')
+      .find((d) => d.startsWith(name));
 
-  it('forbids framing in both headers alike', async () => {
-    const response = await app.inject('/api/users/me');
-    expect(String(response.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
-    expect(response.headers['x-frame-options']).toBe('DENY');
+  it('forbids framing in both headers alike on pages, and X-Frame-Options on everything', async () => {
+    const page = await app.inject('/page');
+    expect(directive(page.headers['content-security-policy'], 'frame-ancestors')).toBe(
+      "frame-ancestors 'none'",
+    );
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    const json = await app.inject('/api/users/me');
+    expect(json.headers['x-frame-options']).toBe('DENY');
+    expect(json.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('sends a policy with HTML only: no JSON answer carries one', async () => {
+    expect((await app.inject('/api/users/me')).headers['content-security-policy']).toBeUndefined();
+    expect((await app.inject('/api/no-such-route')).headers['content-security-policy']).toBeUndefined();
+  });
+
+  it("lets a page's own inline scripts run by a nonce fresh for each response", async () => {
+    const nonceOf = async () => {
+      const page = await app.inject('/page');
+      const nonce = /nonce="([^"]+)"/.exec(page.body)?.[1];
+      expect(directive(page.headers['content-security-policy'], 'script-src')).toBe(
+        `script-src 'self' https://js.stripe.com 'nonce-${nonce}'`,
+      );
+      return nonce;
+    };
+    const [first, second] = [await nonceOf(), await nonceOf()];
+    expect(first).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(first).not.toBe(second);
   });
 
   it("lets the identity provider's profile pictures show (Google's image host by default)", async () => {
-    const imgSrc = (await csp()).split(';').find((directive) => directive.trim().startsWith('img-src'));
+    const imgSrc = directive((await app.inject('/page')).headers['content-security-policy'], 'img-src');
     expect(imgSrc).toContain('https://*.googleusercontent.com');
   });
 });

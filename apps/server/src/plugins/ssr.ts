@@ -85,6 +85,8 @@ export async function ssrPlugin(app: FastifyInstance, { config, webRoot, dev }: 
       root: join(webRoot, 'build/client'),
       wildcard: false,
       index: false,
+      // apps/web/scripts/precompress.ts wrote .br and .gz beside each text file at build time.
+      preCompressed: true,
       setHeaders(reply, path) {
         // Vite's hashed file names change with their content, so they can be cached for good.
         const cache = path.includes('/assets/')

@@ -1,3 +1,11 @@
+// Imported, not in public/: the build gives them content-hashed names, cached as immutable.
+import heroNarrow from '../assets/images/hero-narrow.webp?url';
+import heroNarrow720 from '../assets/images/hero-narrow-720.webp?url';
+import heroWide from '../assets/images/hero-wide.webp?url';
+import heroWide1200 from '../assets/images/hero-wide-1200.webp?url';
+
+export { heroWide1200 };
+
 /**
  * The shop's hero photo behind a banner: a narrow crop up to 576 px wide (SPEC.md section 9), the wide
  * one above. Decorative, so no alt text; the banner's own text says what matters.
@@ -7,14 +15,14 @@ export function HeroPicture({ className }: { className: string }) {
     <picture>
       <source
         media="(max-width: 576px)"
-        srcSet="/images/hero-narrow-720.webp 720w, /images/hero-narrow.webp 1080w"
+        srcSet={`${heroNarrow720} 720w, ${heroNarrow} 1080w`}
         sizes="100vw"
         width={1080}
         height={1400}
       />
       <img
-        src="/images/hero-wide-1200.webp"
-        srcSet="/images/hero-wide-1200.webp 1200w, /images/hero-wide.webp 2400w"
+        src={heroWide1200}
+        srcSet={`${heroWide1200} 1200w, ${heroWide} 2400w`}
         sizes="100vw"
         width={2400}
         height={1100}

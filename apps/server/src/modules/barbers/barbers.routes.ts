@@ -46,7 +46,7 @@ export async function barbersRoutes(app: FastifyInstance, { config }: { config: 
         response: { 200: z.array(BarberSchema) },
       },
     },
-    () => listBarbers(app.db),
+    () => listBarbers(app.db, app.publicCache),
   );
   r.get(
     '/barbers/:gid',
@@ -54,7 +54,7 @@ export async function barbersRoutes(app: FastifyInstance, { config }: { config: 
       config: { access: 'public' },
       schema: { tags: ['barbers'], params: idParams({ gid: 'barber' }), response: { 200: BarberSchema } },
     },
-    (request) => getBarber(app.db, request.params.gid),
+    (request) => getBarber(app.db, app.publicCache, request.params.gid),
   );
   r.get(
     '/dashboard/barbers',

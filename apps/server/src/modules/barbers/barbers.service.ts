@@ -10,6 +10,7 @@ import type { Database, Executor } from '@barbershop/db';
 import { z } from 'zod';
 import { transactionOrConflict } from '../../plugins/database.ts';
 import { AppError } from '../../plugins/errors.ts';
+import type { PublicCache } from '../../plugins/public-cache.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { imageFromKey } from '../media/images.ts';
 import type { MediaStorage } from '../media/media.storage.ts';
@@ -57,16 +58,18 @@ function toBarber(row: BarberWithServices): Barber {
   };
 }
 
-/** The barbers shown on the public site, in the shop's order. */
-export async function listBarbers(db: Executor): Promise<Barber[]> {
-  return (await listActiveBarbers(db)).map(toBarber);
+const TABLES = ['barbers', 'barber_services'] as const;
+
+/** The barbers shown on the public site, in the shop's order (from memory until one changes). */
+export function listBarbers(db: Executor, cache: PublicCache): Promise<Barber[]> {
+  return cache.read('barbers', TABLES, async () => (await listActiveBarbers(db)).map(toBarber));
 }
 
 /** One active barber; 404 for an unknown or inactive one. */
-export async function getBarber(db: Executor, gid: string): Promise<Barber> {
-  const [row] = await listActiveBarbers(db, gid);
-  if (!row) throw new AppError('not_found', 'No such barber.');
-  return toBarber(row);
+export async function getBarber(db: Executor, cache: PublicCache, gid: string): Promise<Barber> {
+  const barber = (await listBarbers(db, cache)).find((b) => b.gid === gid);
+  if (!barber) throw new AppError('not_found', 'No such barber.');
+  return barber;
 }
 
 function toAdminBarber(row: BarberWithServices): AdminBarber {

@@ -18,7 +18,7 @@ export async function shopRoutes(app: FastifyInstance, { salesTaxRate }: ShopRou
         response: { 200: ShopSchema },
       },
     },
-    () => getShop(app.db, defaults),
+    () => getShop(app.db, app.publicCache, defaults),
   );
   r.put(
     '/shop',

@@ -1,5 +1,6 @@
 import type { Shop, UpdateShop } from '@barbershop/contract';
 import type { Database, Executor } from '@barbershop/db';
+import type { PublicCache } from '../../plugins/public-cache.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { findShop, insertShopRow, lockShop, updateShopRow } from './shop.repository.ts';
 
@@ -29,10 +30,12 @@ export function defaultShop(salesTaxRate: number): Shop {
   };
 }
 
-/** The shop's settings, or the defaults before anyone has saved them. */
-export async function getShop(db: Executor, defaults: Shop): Promise<Shop> {
-  const row = await findShop(db);
-  return row ? toShop(row) : defaults;
+/** The shop's settings, or the defaults before anyone has saved them (from memory until they change). */
+export function getShop(db: Executor, cache: PublicCache, defaults: Shop): Promise<Shop> {
+  return cache.read('shop', ['shop'], async () => {
+    const row = await findShop(db);
+    return row ? toShop(row) : defaults;
+  });
 }
 
 function toShop(row: NonNullable<Awaited<ReturnType<typeof lockShop>>>): Shop {

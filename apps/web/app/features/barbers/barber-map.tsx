@@ -16,9 +16,35 @@ async function loadLeaflet(): Promise<typeof Leaflet> {
   return (module as typeof Leaflet & { default?: typeof Leaflet }).default ?? module;
 }
 
+/** Within this distance of the viewport, the map is about to be seen: start loading it. */
+const NEAR_VIEW = '300px';
+
+/**
+ * Resolves when the element comes near the viewport or is touched, whichever is first; never for a
+ * hidden panel's map. Until then the first load carries no map code (about 43 KB gzip).
+ */
+function whenNearView(element: HTMLElement, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof IntersectionObserver === 'undefined') return resolve();
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) done();
+      },
+      { rootMargin: NEAR_VIEW },
+    );
+    const done = () => {
+      observer.disconnect();
+      if (!signal.aborted) resolve();
+    };
+    observer.observe(element);
+    element.addEventListener('pointerdown', done, { once: true, signal });
+    signal.addEventListener('abort', () => observer.disconnect());
+  });
+}
+
 /**
  * The barber's location on a 150 px map. Leaflet and its styles load only here, in the browser, when
- * the panel is shown. Mapbox tiles with a maps token, OpenStreetMap's otherwise. Without coordinates,
+ * the map comes near the viewport (a placeholder until then). Mapbox tiles with a maps token, OpenStreetMap's otherwise. Without coordinates,
  * or when no tile arrives, it says the map is unavailable: the address and directions still work.
  */
 export function BarberMap({
@@ -47,8 +73,11 @@ export function BarberMap({
     let cancelled = false;
     let map: Leaflet.Map | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const near = new AbortController();
     setStatus('loading');
-    loadLeaflet()
+    if (!container.current) return;
+    whenNearView(container.current, near.signal)
+      .then(loadLeaflet)
       .then((L) => {
         if (cancelled || !container.current) return;
         map = L.map(container.current, {
@@ -95,6 +124,7 @@ export function BarberMap({
       });
     return () => {
       cancelled = true;
+      near.abort();
       clearTimeout(timer);
       toggleZoom.current = null;
       map?.remove();

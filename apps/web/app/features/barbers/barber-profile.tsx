@@ -9,13 +9,11 @@ import { SidePanel } from './side-panel.tsx';
 export function BarberProfile({
   barber,
   index,
-  active,
   policies,
   mapsToken,
 }: {
   barber: Barber;
   index: number;
-  active: boolean;
   policies: string[];
   mapsToken: string;
 }) {
@@ -76,7 +74,7 @@ export function BarberProfile({
             </section>
           )}
         </div>
-        <SidePanel barber={barber} active={active} mapsToken={mapsToken} />
+        <SidePanel barber={barber} mapsToken={mapsToken} />
       </div>
     </div>
   );

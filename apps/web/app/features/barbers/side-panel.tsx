@@ -7,15 +7,7 @@ import { OpeningHours } from './opening-hours.tsx';
 const headingClass = 'mb-2 text-lg';
 
 /** The side panel: map and directions, ABOUT US, phone with a Call link, weekly hours, social links. */
-export function SidePanel({
-  barber,
-  active,
-  mapsToken,
-}: {
-  barber: Barber;
-  active: boolean;
-  mapsToken: string;
-}) {
+export function SidePanel({ barber, mapsToken }: { barber: Barber; mapsToken: string }) {
   const id = (section: string) => `${section}-${barber.gid}`;
   const destination = { address: barber.address, lat: barber.lat, lng: barber.lng };
   return (
@@ -24,10 +16,7 @@ export function SidePanel({
         <h3 id={id('location')} className="sr-only">
           Location
         </h3>
-        {/* Leaflet loads only for the barber on screen. */}
-        {active && (
-          <BarberMap lat={barber.lat} lng={barber.lng} place={barber.address} mapsToken={mapsToken} />
-        )}
+        <BarberMap lat={barber.lat} lng={barber.lng} place={barber.address} mapsToken={mapsToken} />
         <address className="mt-2 not-italic">{barber.address}</address>
         <div className="mt-2">
           <DirectionsChooser destination={destination} />

@@ -118,13 +118,16 @@ export default function Barbers({ loaderData }: Route.ComponentProps) {
               hidden={index !== selected}
               className="pt-6"
             >
-              <BarberProfile
-                barber={barber}
-                index={index}
-                active={index === selected}
-                policies={root?.shop.policies ?? []}
-                mapsToken={root?.config.mapsToken ?? ''}
-              />
+              {/* Only the panel in view is drawn: the others, hidden, would add their galleries,
+                  services and maps to the first page's HTML. Their data is here for an instant switch. */}
+              {index === selected && (
+                <BarberProfile
+                  barber={barber}
+                  index={index}
+                  policies={root?.shop.policies ?? []}
+                  mapsToken={root?.config.mapsToken ?? ''}
+                />
+              )}
             </section>
           ))}
         </>

@@ -1,3 +1,4 @@
+import { heroWide1200 } from '../../components/hero-picture.tsx';
 import { BarberCardList } from '../../features/barbers/barber-card-list.tsx';
 import { Hero } from '../../features/site/hero.tsx';
 import { serverApi } from '../../lib/api.ts';
@@ -22,12 +23,11 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const { shop, publicUrl } = site;
   const name = shop?.name ?? 'Barbershop';
   const barbers = loaderData?.barbers ?? [];
-  const image = '/images/hero-wide-1200.webp';
   return pageMeta(site, {
     title: `${name} | Barbershop in ${shop?.address.city ?? 'town'}`,
     description: `${name}: haircuts, fades and shaves by our barbers, and shop merchandise for pickup.`,
     path: '/',
-    image,
+    image: heroWide1200,
     jsonLd: shop
       ? [
           hairSalonJsonLd({
@@ -40,7 +40,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
             lng: shop.lng,
             hours: combinedHours(barbers.map((barber) => barber.hours)),
             socialLinks: shop.socialLinks.map((link) => link.url),
-            images: [absoluteUrl(publicUrl, image)],
+            images: [absoluteUrl(publicUrl, heroWide1200)],
           }),
         ]
       : [],
