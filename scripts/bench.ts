@@ -27,6 +27,7 @@ import {
 import { startLighthouse } from './bench/lighthouse.ts';
 import { parseOptions } from './bench/options.ts';
 import { checkTargets, type PageResult, printResults, type Results, writeResults } from './bench/report.ts';
+import { runSale } from './bench/sale.ts';
 import { type AppServer, startAppServer } from './bench/server.ts';
 
 const RESULTS_FILE = join(import.meta.dirname, '../bench/results.json');
@@ -38,6 +39,7 @@ const DEMO_CUSTOMER = 'casey@example.com';
 const DEMO_STAFF = 'sam@example.com';
 
 const options = parseOptions(process.argv.slice(2));
+if (options.sale) process.exit(await runSale(options));
 const started = performance.now();
 const scratch = mkdtempSync(join(tmpdir(), 'barbershop-bench-run-'));
 const failures: string[] = [];

@@ -11,13 +11,19 @@ export type Options = {
   rounds: number;
   roundSeconds: number;
   connections: number;
+  /** Run the simulated sale (scripts/bench/sale.ts) instead of the page and API figures. */
+  sale: boolean;
+  saleSeconds: number;
 };
 
 const USAGE = `npm run bench [-- --quick] [--strict] [--db pglite|postgres]
   --quick          short smoke run: 1 s per HTTP side, one round, one Lighthouse run per page
   --strict         exit non-zero when a target is missed (a 404 page, a crash or an error always does)
   --db postgres    a database of its own on DATABASE_URL or TEST_DATABASE_URL, dropped at the end
-                   (default: embedded PGlite in a temporary directory)`;
+                   (default: embedded PGlite in a temporary directory)
+  --sale           a sale, simulated: two server copies on PostgreSQL (DATABASE_URL or TEST_DATABASE_URL),
+                   200 visitors browsing, 20 checkouts a second on a product with 100 units, then proofs
+  --sale-seconds N how long the sale lasts (default 60)`;
 
 export function parseOptions(argv: string[]): Options {
   let values: ReturnType<typeof parse>['values'];
@@ -36,6 +42,13 @@ export function parseOptions(argv: string[]): Options {
     process.exit(2);
   }
   const quick = values.quick ?? false;
+  const saleSeconds = Number(values['sale-seconds'] ?? 60);
+  if (!(saleSeconds > 0 && saleSeconds <= 3600)) {
+    console.error(
+      `--sale-seconds must be a number of seconds from 1 to 3600 (got ${values['sale-seconds']})\n\n${USAGE}`,
+    );
+    process.exit(2);
+  }
   return {
     quick,
     strict: values.strict ?? false,
@@ -44,6 +57,8 @@ export function parseOptions(argv: string[]): Options {
     rounds: quick ? 1 : 3,
     roundSeconds: quick ? 1 : 5,
     connections: 10,
+    sale: values.sale ?? false,
+    saleSeconds,
   };
 }
 
@@ -54,6 +69,8 @@ function parse(argv: string[]) {
       quick: { type: 'boolean' },
       strict: { type: 'boolean' },
       db: { type: 'string', default: 'pglite' },
+      sale: { type: 'boolean' },
+      'sale-seconds': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

@@ -20,7 +20,7 @@ export type AppServer = {
 };
 
 /** A database of its own on the PostgreSQL server of DATABASE_URL or TEST_DATABASE_URL, dropped by `drop`. */
-async function createPostgresDatabase() {
+export async function createPostgresDatabase() {
   const serverUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('--db postgres needs DATABASE_URL or TEST_DATABASE_URL');
   const name = `bench_${randomBytes(6).toString('hex')}`;
@@ -41,7 +41,7 @@ async function createPostgresDatabase() {
   };
 }
 
-function runToEnd(script: string, args: string[], env: NodeJS.ProcessEnv) {
+export function runToEnd(script: string, args: string[], env: NodeJS.ProcessEnv) {
   const child = spawn(process.execPath, [script, ...args], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   return new Promise<void>((resolve, reject) =>
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${script} exited ${code}`)))),

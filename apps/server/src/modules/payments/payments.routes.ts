@@ -4,7 +4,7 @@ import {
   PaymentConfirmationSchema,
   PaymentIntentSchema,
 } from '@barbershop/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import { z } from 'zod';
@@ -15,6 +15,9 @@ import { confirmDemoPayment, createPaymentIntent, handleStripeEvent } from './pa
 
 export type PaymentsRoutesOptions = { config: Config; provider: PaymentProvider };
 
+/** Payments one customer may start a minute: a checkout needs a few (a storm of clicks on Pay, a retry); more is a script. */
+export const PAYMENT_RATE_LIMIT = 20;
+
 /** Checkout, the provider's webhook, and the demo provider's stand-in for a card. */
 export async function paymentsRoutes(app: FastifyInstance, { config, provider }: PaymentsRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -23,7 +26,18 @@ export async function paymentsRoutes(app: FastifyInstance, { config, provider }:
   r.post(
     '/payment/create-payment-intent',
     {
-      config: { access: 'signedIn' },
+      config: {
+        access: 'signedIn',
+        // Each call takes stock and may create a PaymentIntent: counted per customer, not per
+        // address, so customers behind one address do not share a limit.
+        rateLimit: {
+          max: PAYMENT_RATE_LIMIT,
+          timeWindow: '1 minute',
+          keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
+          errorResponseBuilder: () =>
+            new AppError('too_many_requests', 'Too many payment attempts. Wait a minute and try again.'),
+        },
+      },
       schema: {
         tags: ['payments'],
         summary:

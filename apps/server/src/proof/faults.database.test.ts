@@ -1,0 +1,157 @@
+import type { AddressInfo } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
+import { openDatabase, schema } from '@barbershop/db';
+import { createProduct, createUser } from '@barbershop/db/factories';
+import { openTestDatabase } from '@barbershop/db/testing';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { createSession, sessionCookieName } from '../plugins/session.ts';
+import { databaseUrlOf } from '../test/processes.ts';
+import { createShop } from '../test/shop.ts';
+
+/** A TCP proxy in front of PostgreSQL that the test cuts (every connection dropped, new ones refused) and restores. */
+async function cuttableProxy(target: URL) {
+  let cut = false;
+  const open = new Set<Socket>();
+  const server: Server = createServer((client) => {
+    if (cut) {
+      client.destroy();
+      return;
+    }
+    const upstream = connect(Number(target.port || 5432), target.hostname);
+    for (const socket of [client, upstream]) {
+      open.add(socket);
+      socket.on('close', () => open.delete(socket));
+      socket.on('error', () => {
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    cut: () => {
+      cut = true;
+      for (const socket of open) socket.destroy();
+    },
+    restore: () => {
+      cut = false;
+    },
+    stop: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+// Issue 13, point 4: the database goes away mid-run and comes back, the server never restarted.
+describe.runIf(process.env.TEST_DB === 'postgres')('the database stopped mid-run', () => {
+  let direct: Awaited<ReturnType<typeof openTestDatabase>>;
+  let proxy: Awaited<ReturnType<typeof cuttableProxy>>;
+  let viaProxy: Awaited<ReturnType<typeof openDatabase>>;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let product: Awaited<ReturnType<typeof createProduct>>;
+
+  beforeAll(async () => {
+    direct = await openTestDatabase();
+    await createShop(direct.db);
+    product = await createProduct(direct.db, { category: 'Hats' }, { stock: { 'One Size Fits All': 40 } });
+    const url = new URL(await databaseUrlOf(direct));
+    proxy = await cuttableProxy(new URL(url));
+    url.host = `127.0.0.1:${proxy.port}`;
+    viaProxy = await openDatabase({ url: url.toString(), dataDir: '' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: '/tmp/barbershop-db-fault',
+      SESSION_SECRET: 'd'.repeat(32),
+    });
+    app = await buildApp(config, { database: viaProxy, web: false, logger: false });
+  });
+  afterAll(async () => {
+    proxy?.restore();
+    await app?.close();
+    await viaProxy?.close();
+    await proxy?.stop();
+    await direct?.close();
+  });
+
+  const customer = async () => {
+    const user = await createUser(direct.db);
+    return { user, cookie: `${sessionCookieName(false)}=${await createSession(direct.db, user.id)}` };
+  };
+  const pay = (cookie: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/payment/create-payment-intent',
+      headers: { cookie },
+      payload: { products: [{ _id: product.id, size: 'One Size Fits All', quantity: 1 }] },
+    });
+  const units = async () => {
+    const [stock] = await direct.db
+      .select()
+      .from(schema.productStock)
+      .where(eq(schema.productStock.productId, product.id));
+    const [reserved] = await direct.db
+      .select({ n: sql<number>`coalesce(sum(${schema.orderLines.quantity}), 0)::int` })
+      .from(schema.orderLines)
+      .innerJoin(schema.orders, eq(schema.orders.id, schema.orderLines.orderId))
+      .where(and(eq(schema.orderLines.productId, product.id), eq(schema.orders.status, 'pending')));
+    return stock!.quantity + reserved!.n;
+  };
+
+  /** Readiness polled for up to 5 s: the server checks its database in the background. */
+  const readyStatus = async () => {
+    let ready = await app.inject('/readyz');
+    for (let i = 0; i < 50 && ready.statusCode !== 200; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      ready = await app.inject('/readyz');
+    }
+    return ready.statusCode;
+  };
+
+  it('answers 503 with a clear message, writes no half order, and recovers without a restart', async () => {
+    expect(await readyStatus()).toBe(200);
+    const customers = await Promise.all(Array.from({ length: 20 }, customer));
+
+    // Checkouts in flight when the database goes away: each either happened whole or not at all.
+    const inFlight = customers.map(({ cookie }) => pay(cookie));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    proxy.cut();
+    const answers = await Promise.all(inFlight);
+    expect(answers.every((answer) => answer.statusCode === 200 || answer.statusCode === 503)).toBe(true);
+
+    const readiness = await app.inject('/readyz');
+    expect(readiness.statusCode).toBe(503);
+    const write = await pay(customers[0]!.cookie);
+    expect(write.statusCode).toBe(503);
+    expect(write.headers['retry-after']).toBeDefined();
+    expect(write.json()).toEqual({
+      error: {
+        code: 'unavailable',
+        message: 'The service is unavailable right now. Please try again shortly.',
+      },
+    });
+    expect((await app.inject('/api/shop')).statusCode).toBe(503);
+
+    proxy.restore();
+    // Read through a connection of its own: no unit lost, no order without its lines.
+    expect(await units()).toBe(40);
+    const orders = await direct.db.select().from(schema.orders);
+    for (const order of orders) {
+      const lines = await direct.db
+        .select()
+        .from(schema.orderLines)
+        .where(eq(schema.orderLines.orderId, order.id));
+      expect(lines.length, `order ${order.id}`).toBeGreaterThan(0);
+    }
+    const paid = answers.filter((answer) => answer.statusCode === 200).map((answer) => answer.json().orderId);
+    for (const id of paid) expect(orders.map((order) => order.id)).toContain(id);
+
+    // Back without a restart: readiness, then a checkout.
+    expect(await readyStatus()).toBe(200);
+    const late = await customer();
+    expect((await pay(late.cookie)).statusCode).toBe(200);
+    expect(await units()).toBe(40);
+  }, 60_000);
+});

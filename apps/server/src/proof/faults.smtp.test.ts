@@ -1,0 +1,95 @@
+import type { AddressInfo } from 'node:net';
+import { schema } from '@barbershop/db';
+import { createProduct, createUser } from '@barbershop/db/factories';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendDueEmails } from '../jobs/outbox-worker.ts';
+import { mailerFor } from '../modules/mail/mailer.ts';
+import { buildTestApp, type TestApp } from '../test/app.ts';
+import { signInAs } from '../test/sessions.ts';
+import { createShop } from '../test/shop.ts';
+
+/** A local SMTP server the test starts and stops, on a port that stays the same. */
+function smtpServer(received: string[]) {
+  return new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, done) {
+      let data = '';
+      stream.on('data', (chunk: Buffer) => {
+        data += chunk.toString();
+      });
+      stream.on('end', () => {
+        received.push(data);
+        done();
+      });
+    },
+  });
+}
+const listen = (server: SMTPServer, port = 0) =>
+  new Promise<number>((resolve) =>
+    server.listen(port, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port)),
+  );
+const close = (server: SMTPServer) => new Promise<void>((resolve) => server.close(() => resolve()));
+
+// Issue 13, point 4: the mail server down when an order is paid.
+describe('SMTP down', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp();
+    await createShop(app.db);
+  });
+  afterAll(() => app.close());
+
+  it('keeps the confirmation in the outbox while the mail server is down, and sends it once when it is back', async () => {
+    const received: string[] = [];
+    // A port that answers nothing: a server bound, then stopped.
+    const first = smtpServer(received);
+    const port = await listen(first);
+    await close(first);
+    const send = mailerFor(
+      { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Shop <shop@example.com>', outboxDir: '' },
+      'localhost',
+    );
+
+    const product = await createProduct(app.db, { category: 'Hats' });
+    const user = await createUser(app.db, { email: 'waiting@example.com' });
+    const cookie = await signInAs(app, user);
+    const intent = await app.inject({
+      method: 'POST',
+      url: '/api/payment/create-payment-intent',
+      headers: { cookie },
+      payload: { products: [{ _id: product.id, size: 'One Size Fits All', quantity: 1 }] },
+    });
+    const { orderId } = intent.json() as { orderId: string };
+    const paid = await app.inject({
+      method: 'POST',
+      url: '/api/payment/demo/confirm',
+      headers: { cookie },
+      payload: { orderId },
+    });
+    // The customer's payment does not depend on the mail server.
+    expect(paid.statusCode).toBe(200);
+
+    expect(await sendDueEmails(app.db, send)).toBe(0);
+    const key = `order-confirmation:${orderId}`;
+    const [waiting] = await app.db.select().from(schema.outbox).where(eq(schema.outbox.dedupeKey, key));
+    expect(waiting).toMatchObject({ to: 'waiting@example.com', attempts: 1, sentAt: null });
+    expect(waiting?.lastError).toBeTruthy();
+
+    const back = smtpServer(received);
+    await listen(back, port);
+    try {
+      const later = new Date(waiting!.nextAttemptAt.getTime() + 1000);
+      expect(await sendDueEmails(app.db, send, later)).toBe(1);
+      expect(await sendDueEmails(app.db, send, new Date(later.getTime() + 3_600_000))).toBe(0);
+      expect(received).toHaveLength(1);
+      expect(received[0]).toContain('To: waiting@example.com');
+      const [sent] = await app.db.select().from(schema.outbox).where(eq(schema.outbox.dedupeKey, key));
+      expect(sent?.sentAt).not.toBeNull();
+    } finally {
+      await close(back);
+    }
+  }, 30_000);
+});

@@ -1,0 +1,136 @@
+import { createServer, request as forward, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { schema } from '@barbershop/db';
+import { createProduct, createUser } from '@barbershop/db/factories';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/app.ts';
+import { signInAs } from '../test/sessions.ts';
+import { createShop } from '../test/shop.ts';
+import { StripeStandIn } from '../test/stripe-stand-in.ts';
+
+type Mode = 'pass' | 'fail' | 'lose-answer' | 'slow';
+
+/**
+ * Stands between the server's Stripe client and the stand-in and misbehaves on demand: 'fail'
+ * answers 500 without reaching Stripe; 'lose-answer' lets Stripe act, then answers 500 as if the
+ * answer were lost on the way back; 'slow' holds each request 1.5 s before passing it on.
+ */
+async function faultyProxy(target: string) {
+  let mode: Mode = 'pass';
+  const server: Server = createServer((req, res) => {
+    const pass = (onAnswer: (status: number, body: Buffer) => void) => {
+      const upstream = forward(
+        `${target}${req.url}`,
+        { method: req.method, headers: req.headers },
+        (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.on('end', () => onAnswer(answer.statusCode ?? 502, Buffer.concat(chunks)));
+        },
+      );
+      req.pipe(upstream);
+    };
+    const fail = () => {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { type: 'api_error', message: 'stand-in fault' } }));
+    };
+    const answer = (status: number, body: Buffer) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(body);
+    };
+    if (mode === 'fail') req.resume().on('end', fail);
+    else if (mode === 'lose-answer') pass(() => fail());
+    else if (mode === 'slow') setTimeout(() => pass(answer), 1500);
+    else pass(answer);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    set: (next: Mode) => {
+      mode = next;
+    },
+    stop: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+// Issue 13, point 4: Stripe failing, losing answers or answering slowly during checkout.
+describe('checkout while Stripe misbehaves', () => {
+  const stripe = new StripeStandIn();
+  let proxy: Awaited<ReturnType<typeof faultyProxy>>;
+  let app: TestApp;
+  let product: Awaited<ReturnType<typeof createProduct>>;
+
+  beforeAll(async () => {
+    const env = await stripe.start();
+    proxy = await faultyProxy(env.STRIPE_API_BASE!);
+    app = await buildTestApp({ ...env, STRIPE_API_BASE: proxy.base });
+    await createShop(app.db);
+    product = await createProduct(app.db, { category: 'Hats' }, { stock: { 'One Size Fits All': 10 } });
+  });
+  afterAll(async () => {
+    await app.close();
+    await proxy.stop();
+    await stripe.stop();
+  });
+
+  const pay = (cookie: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/payment/create-payment-intent',
+      headers: { cookie },
+      payload: { products: [{ _id: product.id, size: 'One Size Fits All', quantity: 2 }] },
+    });
+  const state = async (userId: string) => {
+    const orders = await app.db.select().from(schema.orders).where(eq(schema.orders.userId, userId));
+    const [stock] = await app.db
+      .select()
+      .from(schema.productStock)
+      .where(eq(schema.productStock.productId, product.id));
+    return { orders, stock: stock!.quantity };
+  };
+
+  it.each([
+    ['answers 500', 'fail'],
+    ['acts but its answer is lost', 'lose-answer'],
+  ] as const)(
+    'when Stripe %s: a retryable 503, the reservation kept, and a retry makes no second PaymentIntent',
+    async (_, mode) => {
+      const user = await createUser(app.db);
+      const cookie = await signInAs(app, user);
+      const before = (await state(user.id)).stock;
+      const createdBefore = stripe.created;
+      proxy.set(mode);
+      const refused = await pay(cookie);
+      proxy.set('pass');
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBeDefined();
+      expect(refused.json()).toEqual({
+        error: { code: 'unavailable', message: 'The payment service did not answer. Please try again.' },
+      });
+      const held = await state(user.id);
+      expect(held.orders.map((order) => order.status)).toEqual(['pending']);
+      expect(held.stock).toBe(before - 2);
+
+      const retried = await pay(cookie);
+      expect(retried.statusCode).toBe(200);
+      const after = await state(user.id);
+      expect(after.orders).toHaveLength(1);
+      expect(after.stock).toBe(before - 2);
+      expect(stripe.created - createdBefore).toBe(1);
+      expect(after.orders[0]!.paymentId).toBe([...stripe.intents.keys()].at(-1));
+    },
+    30_000,
+  );
+
+  it('when Stripe answers slowly: the customer waits and gets one PaymentIntent', async () => {
+    const user = await createUser(app.db);
+    const createdBefore = stripe.created;
+    proxy.set('slow');
+    const answer = await pay(await signInAs(app, user));
+    proxy.set('pass');
+    expect(answer.statusCode).toBe(200);
+    expect(stripe.created - createdBefore).toBe(1);
+    expect((await state(user.id)).orders.map((order) => order.status)).toEqual(['pending']);
+  }, 30_000);
+});

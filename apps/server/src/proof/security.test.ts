@@ -1,0 +1,231 @@
+import { schema } from '@barbershop/db';
+import { createProduct, createUser } from '@barbershop/db/factories';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT_RATE_LIMIT } from '../modules/payments/payments.routes.ts';
+import { buildTestApp, REAL_PROVIDERS, type TestApp } from '../test/app.ts';
+import { createOrder } from '../test/orders.ts';
+import { signInAs } from '../test/sessions.ts';
+import { createShop } from '../test/shop.ts';
+
+// Issue 13, point 5: the security suite beyond the access matrix (access-matrix.test.ts), walking
+// the OpenAPI document so that a new route is covered without anyone remembering to add it.
+
+type Operation = { method: string; path: string };
+const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+// Fields a customer must never set, under the names the API and the database use.
+const FORBIDDEN_FIELDS = {
+  accessLevel: 2,
+  role: 'admin',
+  userId: '00000000-0000-4000-8000-000000000000',
+  owner: '00000000-0000-4000-8000-000000000000',
+  ownerUserId: '00000000-0000-4000-8000-000000000000',
+  status: 'delivered',
+  price: 0.01,
+  priceCents: 1,
+  unitPrice: 1,
+  total: 1,
+  subtotal: 1,
+  salesTax: 0,
+};
+
+async function operations(app: TestApp): Promise<Operation[]> {
+  const doc = (await app.inject('/api/docs/openapi.json')).json() as { paths: Record<string, object> };
+  return Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path })),
+  );
+}
+
+describe('security suite', () => {
+  let app: TestApp;
+  let ops: Operation[];
+  let tee: Awaited<ReturnType<typeof createProduct>>;
+  let alice: { id: string };
+  let bob: { id: string };
+  let aliceOrder: Awaited<ReturnType<typeof createOrder>>;
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+    await createShop(app.db, 0.05);
+    tee = await createProduct(app.db, { name: 'Proof Tee', priceCents: 2500 });
+    alice = await createUser(app.db, { name: 'Alice Owner', accessLevel: 0 });
+    bob = await createUser(app.db, { name: 'Bob Other', accessLevel: 0 });
+    aliceOrder = await createOrder(app.db, {
+      userId: alice.id,
+      lines: [{ product: tee, size: 'Medium', quantity: 1 }],
+    });
+    ops = await operations(app);
+  });
+  afterAll(() => app.close());
+
+  const fill = (path: string, values: Record<string, string>) =>
+    path.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? 'missing');
+
+  it('a route that declares no access rule stops the server from starting', async () => {
+    await expect(
+      buildTestApp({}, async (server) => {
+        server.post('/api/unruled', async () => ({ ok: true }));
+      }),
+    ).rejects.toThrow(/declares no access rule/);
+  });
+
+  it('refuses every state-changing route from another site, whoever is signed in, and changes nothing', async () => {
+    const admin = await createUser(app.db, { accessLevel: 2 });
+    const writes = ops.filter((op) => WRITE.has(op.method));
+    expect(writes.length).toBeGreaterThan(0);
+    const answers: Record<string, number> = {};
+    for (const op of writes) {
+      for (const site of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }]) {
+        const response = await app.inject({
+          method: op.method as 'POST',
+          url: fill(op.path, { gid: bob.id, id: aliceOrder.id }),
+          headers: { cookie: await signInAs(app, admin), ...site },
+          payload: { orderId: aliceOrder.id, accessLevel: 2, products: [] },
+        });
+        answers[`${op.method} ${op.path} ${Object.keys(site)[0]}`] = response.statusCode;
+      }
+    }
+    // Stripe's webhook is the one route other sites may call: it proves itself by signature.
+    for (const [route, status] of Object.entries(answers)) {
+      expect([route, status]).toEqual([route, route.startsWith('POST /api/payment/webhook') ? 404 : 403]);
+    }
+    const [bobNow] = await app.db.select().from(schema.users).where(eq(schema.users.id, bob.id));
+    expect(bobNow?.accessLevel).toBe(0);
+    // Sign-out by GET is state-changing too: refused from another site.
+    const logout = await app.inject({
+      url: '/api/auth/logout',
+      headers: { cookie: await signInAs(app, bob), 'sec-fetch-site': 'cross-site' },
+    });
+    expect(logout.statusCode).toBe(403);
+  });
+
+  it("shows another customer's order and item to no one but their owner, through every route that takes an id", async () => {
+    const bobCookie = await signInAs(app, bob);
+    const item = aliceOrder.items[0]!;
+    const byId = ops.filter((op) => /\{\w+\}/.test(op.path) || op.path === '/api/payment/demo/confirm');
+    const values = { id: aliceOrder.id, gid: alice.id, product: tee.slug, item: item.id, name: tee.slug };
+    for (const op of byId) {
+      const response = await app.inject({
+        method: op.method as 'GET',
+        url: fill(op.path, values),
+        headers: { cookie: bobCookie },
+        ...(WRITE.has(op.method) ? { payload: { orderId: aliceOrder.id, phone: '(719) 555-0100' } } : {}),
+      });
+      const body = response.body;
+      // Nothing of Alice's private data, whatever the status.
+      expect(body, `${op.method} ${op.path}`).not.toContain(alice.id);
+      expect(body, `${op.method} ${op.path}`).not.toContain('Alice');
+      if (op.path === '/api/orders/{id}' || op.path === '/api/payment/demo/confirm') {
+        expect(response.statusCode, `${op.method} ${op.path}`).toBe(404);
+      }
+    }
+    // Bob's own order list and items do not include Alice's.
+    const mine = await app.inject({ url: '/api/orders', headers: { cookie: bobCookie } });
+    expect(mine.body).not.toContain(aliceOrder.id);
+    const items = await app.inject({ url: '/api/users/me/items', headers: { cookie: bobCookie } });
+    expect(items.body).not.toContain(item.id);
+    const [order] = await app.db.select().from(schema.orders).where(eq(schema.orders.id, aliceOrder.id));
+    expect(order?.status).toBe('processing');
+  });
+
+  it('ignores accessLevel, owner, status and price in every body a customer can send', async () => {
+    const carol = await createUser(app.db, { accessLevel: 0 });
+    const valid: Record<string, () => Record<string, unknown>> = {
+      'POST /api/payment/create-payment-intent': () => ({
+        products: [{ _id: tee.id, size: 'Medium', quantity: 2, ...FORBIDDEN_FIELDS }],
+      }),
+    };
+    const writes = ops.filter((op) => WRITE.has(op.method) && op.path !== '/api/payment/webhook');
+    for (const op of writes) {
+      const key = `${op.method} ${op.path}`;
+      const pending = await app.db.select().from(schema.orders).where(eq(schema.orders.userId, carol.id));
+      const body = {
+        ...(valid[key]?.() ?? {}),
+        orderId: pending[0]?.id ?? aliceOrder.id,
+        ...FORBIDDEN_FIELDS,
+      };
+      const response = await app.inject({
+        method: op.method as 'POST',
+        url: fill(op.path, { gid: carol.id, id: pending[0]?.id ?? aliceOrder.id }),
+        headers: { cookie: await signInAs(app, carol) },
+        payload: body,
+      });
+      expect(response.statusCode, key).toBeLessThan(500);
+    }
+    const [carolNow] = await app.db.select().from(schema.users).where(eq(schema.users.id, carol.id));
+    expect(carolNow?.accessLevel).toBe(0);
+    const [teeNow] = await app.db.select().from(schema.products).where(eq(schema.products.id, tee.id));
+    expect(teeNow?.priceCents).toBe(2500);
+    const orders = await app.db.select().from(schema.orders).where(eq(schema.orders.userId, carol.id));
+    // The checkout went through (the extra fields are ignored, not a reason to refuse it), then was paid.
+    expect(orders).toHaveLength(1);
+    for (const order of orders) {
+      // Paid at the database price (2 x $25.00 + 5% tax), whoever the body named.
+      expect(order).toMatchObject({ subtotal: 5000, salesTax: 250, total: 5250 });
+      const lines = await app.db
+        .select()
+        .from(schema.orderLines)
+        .where(eq(schema.orderLines.orderId, order.id));
+      expect(lines.map((line) => line.unitPrice)).toEqual([2500]);
+      const items = await app.db
+        .select()
+        .from(schema.productItems)
+        .where(eq(schema.productItems.orderId, order.id));
+      expect(items.every((row) => row.ownerUserId === carol.id)).toBe(true);
+    }
+    const [aliceNow] = await app.db.select().from(schema.orders).where(eq(schema.orders.id, aliceOrder.id));
+    expect(aliceNow?.status).toBe('processing');
+    expect(aliceNow?.userId).toBe(alice.id);
+  });
+
+  it('sends nosniff on every answer, errors included', async () => {
+    const cookie = await signInAs(app, bob);
+    for (const op of ops) {
+      const response = await app.inject({
+        method: op.method as 'GET',
+        url: fill(op.path, { id: aliceOrder.id, gid: bob.id, product: tee.slug, item: 'x', name: tee.slug }),
+        headers: { cookie, 'sec-fetch-site': 'same-origin' },
+        ...(WRITE.has(op.method) ? { payload: {} } : {}),
+      });
+      expect(response.headers['x-content-type-options'], `${op.method} ${op.path}`).toBe('nosniff');
+    }
+    const missing = await app.inject('/api/no-such-route');
+    expect(missing.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('limits payment creation per customer, answering 429 with Retry-After', async () => {
+    const dana = await createUser(app.db);
+    const cookie = await signInAs(app, dana);
+    const pay = (who: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/payment/create-payment-intent',
+        headers: { cookie: who },
+        payload: { products: [{ _id: tee.id, size: 'Large', quantity: 1 }] },
+      });
+    for (let i = 0; i < PAYMENT_RATE_LIMIT; i += 1) expect((await pay(cookie)).statusCode).toBe(200);
+    const refused = await pay(cookie);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toEqual({
+      error: {
+        code: 'too_many_requests',
+        message: 'Too many payment attempts. Wait a minute and try again.',
+      },
+    });
+    // Another customer on the same address is not held back.
+    expect((await pay(await signInAs(app, await createUser(app.db)))).statusCode).toBe(200);
+  });
+
+  it('sends HSTS on every answer when the site is served over HTTPS, and not over plain HTTP', async () => {
+    const secure = await buildTestApp({ PUBLIC_URL: 'https://shop.example', ...REAL_PROVIDERS });
+    try {
+      for (const url of ['/api/shop', '/api/no-such-route', '/healthz']) {
+        expect((await secure.inject(url)).headers['strict-transport-security'], url).toMatch(/max-age=\d+/);
+        expect((await app.inject(url)).headers['strict-transport-security'], url).toBeUndefined();
+      }
+    } finally {
+      await secure.close();
+    }
+  });
+});

@@ -1,0 +1,24 @@
+// One copy of the server for tests that start several processes on one database: the real app
+// (API only) configured from the environment the test passes (DATABASE_URL, STRIPE_*, SMTP_URL),
+// plus one route outside /api that runs the expiry sweep now, so a test can make copies sweep at
+// once instead of waiting for their timers.
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { sweepExpiredOrders } from '../jobs/expiry-sweep.ts';
+import { shutDownOnSignals } from '../plugins/shutdown.ts';
+
+const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'x'.repeat(32), ...process.env });
+const app = await buildApp(config, { web: false, logger: false, jobs: process.env.JOBS === 'true' });
+app.post('/test/sweep', { config: { access: 'public' } }, async (request) => {
+  const { at } = request.query as { at?: string };
+  const canceled = await sweepExpiredOrders(
+    app.db,
+    app.payments,
+    { publicUrl: config.publicUrl },
+    at ? new Date(at) : new Date(),
+  );
+  return { canceled };
+});
+shutDownOnSignals(app);
+await app.listen({ port: 0, host: '127.0.0.1' });
+process.stdout.write(`listening on ${(app.server.address() as { port: number }).port}\n`);
