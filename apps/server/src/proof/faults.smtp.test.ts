@@ -49,7 +49,12 @@ describe('SMTP down', () => {
     const port = await listen(first);
     await close(first);
     const send = mailerFor(
-      { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Shop <shop@example.com>', outboxDir: '' },
+      {
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        from: 'Shop <shop@example.com>',
+        outboxDir: '',
+        shopAlertEmail: undefined,
+      },
       'localhost',
     );
 
