@@ -158,3 +158,17 @@ test("staff's changes show in the activity list and on the customer's page", asy
   await checkA11y(staff);
   await staff.context().close();
 });
+
+test("the overview's work counts open the orders list filtered to that work", async ({ page, checkA11y }) => {
+  await page.goto('/');
+  await signIn(page, DEMO.staff);
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: /To print \(processing\)/ }).click();
+  await expect(page).toHaveURL(/\/dashboard\/orders\?status=processing$/);
+  await expect(page.getByLabel('Status')).toHaveValue('processing');
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: /Ready for pickup/ }).click();
+  await expect(page).toHaveURL(/\/dashboard\/orders\?status=ready$/);
+  await expect(page.getByLabel('Status')).toHaveValue('ready');
+  await checkA11y();
+});

@@ -17,12 +17,23 @@ export function meta({ matches }: Route.MetaArgs) {
   return dashboardMeta('Overview', matches);
 }
 
-function Tile({ label, value, detail }: { label: string; value: string; detail?: string }) {
-  return (
-    <li className="rounded-lg bg-white p-4 ring-1 ring-charcoal/10">
+function Tile({ label, value, detail, to }: { label: string; value: string; detail?: string; to?: string }) {
+  const body = (
+    <>
       <p className="text-sm text-muted">{label}</p>
       <p className="font-display text-3xl">{value}</p>
       {detail && <p className="text-sm">{detail}</p>}
+    </>
+  );
+  return (
+    <li className="rounded-lg bg-white ring-1 ring-charcoal/10">
+      {to ? (
+        <Link to={to} className="block rounded-lg p-4 hover:bg-paper focus-visible:outline-2">
+          {body}
+        </Link>
+      ) : (
+        <div className="p-4">{body}</div>
+      )}
     </li>
   );
 }
@@ -65,9 +76,13 @@ export default function OverviewPage({ loaderData }: Route.ComponentProps) {
           Waiting on the shop
         </h2>
         <ul className="grid gap-4 sm:grid-cols-3">
-          <Tile label="To print (processing)" value={String(waiting.processing)} />
-          <Tile label="Ready for pickup" value={String(waiting.ready)} />
-          <Tile label="Shipped" value={String(waiting.shipped)} />
+          <Tile
+            label="To print (processing)"
+            value={String(waiting.processing)}
+            to="/dashboard/orders?status=processing"
+          />
+          <Tile label="Ready for pickup" value={String(waiting.ready)} to="/dashboard/orders?status=ready" />
+          <Tile label="Shipped" value={String(waiting.shipped)} to="/dashboard/orders?status=shipped" />
         </ul>
       </section>
       <section aria-labelledby="low-stock-heading" className="mt-8">
