@@ -41,7 +41,7 @@ export function atLimit(state: CartState, product: Pick<CartProduct, '_id' | 'si
 /**
  * Add (SPEC.md section 4): a line with the same `_id` and size gains 1, else a new line with 1.
  * Never past the stock the store showed or MAX_LINE_QUANTITY: then the cart stays as it was.
- * The latest stock figure replaces the line's older one.
+ * The latest stock figure replaces the line's older one, so a line the store now shows none of leaves.
  */
 export function addToCart(state: CartState, product: CartProduct): CartState {
   const { stock, ...fields } = product;
@@ -52,6 +52,8 @@ export function addToCart(state: CartState, product: CartProduct): CartState {
     return { ...state, lines: [...state.lines, { ...fields, quantity: 1, max }] };
   }
   const quantity = Math.min(existing.quantity + 1, max);
+  // The store now shows none left (another tab, a later visit): the line cannot stay at 0.
+  if (quantity < 1) return clearLine(state, product._id, product.size);
   if (quantity === existing.quantity && max === existing.max) return state;
   return {
     ...state,
