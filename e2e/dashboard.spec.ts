@@ -165,6 +165,11 @@ test('staff create a product with three images, publish it and work its items', 
   await page.getByRole('button', { name: 'Save product' }).click();
   await expect(page.getByText('Product updated successfully')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  // Who changed the price, and from what: the product's history lists the save by the staff member.
+  const history = page.getByRole('region', { name: 'Changes' });
+  await expect(history.getByRole('listitem').filter({ hasText: 'pricing: 30' }).first()).toContainText(
+    'Sam Staff',
+  );
 });
 
 test('keyboard only: open the sidebar, go to Users and search', async ({ page }) => {
@@ -268,6 +273,9 @@ test.describe('the public barber page', () => {
     await page.getByRole('button', { name: 'Save barber' }).click();
     await expect(page.getByText('Barber updated successfully')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Changes' }).getByRole('listitem').filter({ hasText: about }).first(),
+    ).toContainText('Alex Admin');
 
     await open(page, '/barbershops/barbers');
     await expect(page.getByText(about)).toBeVisible();

@@ -10,7 +10,9 @@ export type Email = { to: string; subject: string; html: string; text: string };
 export async function enqueueEmail(tx: Executor, dedupeKey: string, email: Email): Promise<void> {
   await tx
     .insert(outbox)
-    .values({ dedupeKey, ...email })
+    // Due at once, to the millisecond: the worker compares with a JavaScript Date, and PostgreSQL's
+    // microseconds would leave a message written within the same millisecond not yet due.
+    .values({ dedupeKey, ...email, nextAttemptAt: sql`date_trunc('milliseconds', now())` })
     .onConflictDoNothing({ target: outbox.dedupeKey });
 }
 

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { buttonClass } from '../../components/button.tsx';
 import { StoredImage } from '../../components/stored-image.tsx';
 import { useToast } from '../../components/toast.tsx';
+import { AuditHistory } from '../../features/dashboard-audit/audit-history.tsx';
 import { DeleteBarber } from '../../features/dashboard-barbers/delete-barber.tsx';
 import { PageHeader } from '../../features/dashboard-shell/page-header.tsx';
 import { orNotFound, serverApi } from '../../lib/api.ts';
@@ -13,10 +14,10 @@ import type { Route } from './+types/barber';
 import { dashboardMeta } from './dashboard-meta.ts';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const barber = await orNotFound(
-    serverApi(context).get(`/dashboard/barbers/${encodeURIComponent(params.id)}`),
-  );
-  return { barber };
+  const api = serverApi(context);
+  const barber = await orNotFound(api.get(`/dashboard/barbers/${encodeURIComponent(params.id)}`));
+  const history = await api.get(`/audit?entity=barber&entityId=${barber.gid}`);
+  return { barber, history };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -25,7 +26,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 /** /dashboard/barbers/{id}: everything the public barber page shows, as staff check it. */
 export default function BarberDetails({ loaderData }: Route.ComponentProps) {
-  const { barber } = loaderData;
+  const { barber, history } = loaderData;
   const isAdmin = (useRootData()?.user?.accessLevel ?? 0) >= ACCESS.admin;
   const api = useBrowserApi();
   const navigate = useNavigate();
@@ -125,6 +126,7 @@ export default function BarberDetails({ loaderData }: Route.ComponentProps) {
           </dl>
         </section>
       </div>
+      <AuditHistory entries={history} />
     </>
   );
 }

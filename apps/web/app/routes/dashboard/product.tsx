@@ -4,11 +4,13 @@ import { Link, useNavigate, useRevalidator } from 'react-router';
 import { buttonClass } from '../../components/button.tsx';
 import { StoredImage } from '../../components/stored-image.tsx';
 import { useToast } from '../../components/toast.tsx';
+import { AuditHistory } from '../../features/dashboard-audit/audit-history.tsx';
 import { AddItemsForm } from '../../features/dashboard-products/add-items-form.tsx';
 import { ItemsTable } from '../../features/dashboard-products/items-table.tsx';
 import { ProductActions } from '../../features/dashboard-products/product-actions.tsx';
 import { ProductStatusBadge } from '../../features/dashboard-products/products-table.tsx';
 import { PageHeader } from '../../features/dashboard-shell/page-header.tsx';
+import { serverApi } from '../../lib/api.ts';
 import { useBrowserApi } from '../../lib/use-browser-api.ts';
 import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/product';
@@ -17,7 +19,12 @@ import { itemQrCodes, loadProduct } from './product-load.server.ts';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { product, publicUrl } = await loadProduct(request, context, params.productName);
-  return { product, publicUrl, qrCodes: await itemQrCodes(publicUrl, product.slug, product.items) };
+  // The product's own changes, its stock and its walk-in items are all recorded under its id.
+  const [qrCodes, history] = await Promise.all([
+    itemQrCodes(publicUrl, product.slug, product.items),
+    serverApi(context).get(`/audit?entityId=${product._id}`),
+  ]);
+  return { product, publicUrl, qrCodes, history };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -26,7 +33,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 /** /dashboard/products/{productName}: the product, its flags, and its items. */
 export default function ProductView({ loaderData }: Route.ComponentProps) {
-  const { product, publicUrl, qrCodes } = loaderData;
+  const { product, publicUrl, qrCodes, history } = loaderData;
   const api = useBrowserApi();
   const { revalidate } = useRevalidator();
   const navigate = useNavigate();
@@ -105,6 +112,7 @@ export default function ProductView({ loaderData }: Route.ComponentProps) {
           }}
         />
       </section>
+      <AuditHistory entries={history} />
     </>
   );
 }
