@@ -1,17 +1,16 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { schema } from '@barbershop/db';
 import { createProduct, createUser } from '@barbershop/db/factories';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Mailer, mailerFor } from '../modules/mail/mailer.ts';
 import { enqueueEmail, type OutboxRow } from '../modules/mail/outbox.repository.ts';
 import { placeOrder } from '../modules/orders/order-lifecycle.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
+import { closeSmtp, listenSmtp, smtpServer } from '../test/smtp-server.ts';
 import { sweepExpiredOrders } from './expiry-sweep.ts';
 import { sendDueEmails } from './outbox-worker.ts';
 
@@ -58,22 +57,8 @@ describe('background jobs', () => {
 
   it('sends through SMTP when SMTP_URL is set', async () => {
     const received: string[] = [];
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, done) {
-        let data = '';
-        stream.on('data', (chunk: Buffer) => {
-          data += chunk.toString();
-        });
-        stream.on('end', () => {
-          received.push(data);
-          done();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.server.address() as AddressInfo;
+    const server = smtpServer(received);
+    const port = await listenSmtp(server);
     try {
       await enqueueEmail(app.db, 'smtp-1', email(2));
       const send = mailerFor(
@@ -90,7 +75,7 @@ describe('background jobs', () => {
       expect(received[0]).toContain('Subject: Order confirmed: 2');
       expect(received[0]).toContain('To: customer-2@example.com');
     } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeSmtp(server);
     }
   });
 

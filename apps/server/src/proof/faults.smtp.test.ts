@@ -1,37 +1,13 @@
-import type { AddressInfo } from 'node:net';
 import { schema } from '@barbershop/db';
 import { createProduct, createUser } from '@barbershop/db/factories';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendDueEmails } from '../jobs/outbox-worker.ts';
 import { mailerFor } from '../modules/mail/mailer.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { signInAs } from '../test/sessions.ts';
 import { createShop } from '../test/shop.ts';
-
-/** A local SMTP server the test starts and stops, on a port that stays the same. */
-function smtpServer(received: string[]) {
-  return new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, done) {
-      let data = '';
-      stream.on('data', (chunk: Buffer) => {
-        data += chunk.toString();
-      });
-      stream.on('end', () => {
-        received.push(data);
-        done();
-      });
-    },
-  });
-}
-const listen = (server: SMTPServer, port = 0) =>
-  new Promise<number>((resolve) =>
-    server.listen(port, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port)),
-  );
-const close = (server: SMTPServer) => new Promise<void>((resolve) => server.close(() => resolve()));
+import { closeSmtp as close, listenSmtp as listen, smtpServer } from '../test/smtp-server.ts';
 
 // Issue 13, point 4: the mail server down when an order is paid.
 describe('SMTP down', () => {
