@@ -29,42 +29,28 @@ export function HoursEditor({
             {ranges.map(([open, close], index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a range is known only by its place in the day.
               <div key={index} className="flex flex-wrap items-center gap-2">
-                <label className="flex items-center gap-2">
-                  <span className="sr-only">
-                    {WEEKDAY_NAMES[day]} range {index + 1}
-                  </span>
-                  Opens
-                  <input
-                    type="time"
-                    value={open}
-                    onChange={(event) => {
-                      const value = event.currentTarget.value;
-                      setDay(
-                        day,
-                        ranges.map((range, i) => (i === index ? [value, range[1]] : range)),
-                      );
-                    }}
-                    className={timeInputClass}
-                  />
-                </label>
-                <label className="flex items-center gap-2">
-                  <span className="sr-only">
-                    {WEEKDAY_NAMES[day]} range {index + 1}
-                  </span>
-                  Closes
-                  <input
-                    type="time"
-                    value={close}
-                    onChange={(event) => {
-                      const value = event.currentTarget.value;
-                      setDay(
-                        day,
-                        ranges.map((range, i) => (i === index ? [range[0], value] : range)),
-                      );
-                    }}
-                    className={timeInputClass}
-                  />
-                </label>
+                {(['Opens', 'Closes'] as const).map((edge, side) => (
+                  <label key={edge} className="flex items-center gap-2">
+                    <span className="sr-only">
+                      {WEEKDAY_NAMES[day]} range {index + 1}
+                    </span>
+                    {edge}
+                    <input
+                      type="time"
+                      value={side === 0 ? open : close}
+                      onChange={(event) => {
+                        const value = event.currentTarget.value;
+                        setDay(
+                          day,
+                          ranges.map((range, i) =>
+                            i === index ? (side === 0 ? [value, range[1]] : [range[0], value]) : range,
+                          ),
+                        );
+                      }}
+                      className={timeInputClass}
+                    />
+                  </label>
+                ))}
                 <button
                   type="button"
                   className={smallButton}

@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams } from '../../plugins/errors.ts';
 import { MAX_FILES_PER_REQUEST, parseForm, withUpload } from '../media/uploads.ts';
 import {
   addItems,
@@ -95,32 +96,25 @@ export async function productsRoutes(app: FastifyInstance) {
         ),
       ),
   );
-  r.post(
-    '/products/publish/:name',
-    {
-      config: { access: 'staff' },
-      schema: {
-        tags: ['products'],
-        summary: 'Publish or unpublish',
-        params: NameParams,
-        response: { 200: AdminProductDetailSchema },
+  // Two toggles of one shape: each flips its flag and answers with the product.
+  for (const [segment, flag, summary] of [
+    ['publish', 'published', 'Publish or unpublish'],
+    ['archives', 'archived', 'Archive (hidden from the store) or unarchive'],
+  ] as const) {
+    r.post(
+      `/products/${segment}/:name`,
+      {
+        config: { access: 'staff' },
+        schema: {
+          tags: ['products'],
+          summary,
+          params: NameParams,
+          response: { 200: AdminProductDetailSchema },
+        },
       },
-    },
-    (request) => toggleFlag(app.db, request.user!.id, request.params.name, 'published'),
-  );
-  r.post(
-    '/products/archives/:name',
-    {
-      config: { access: 'staff' },
-      schema: {
-        tags: ['products'],
-        summary: 'Archive (hidden from the store) or unarchive',
-        params: NameParams,
-        response: { 200: AdminProductDetailSchema },
-      },
-    },
-    (request) => toggleFlag(app.db, request.user!.id, request.params.name, 'archived'),
-  );
+      (request) => toggleFlag(app.db, request.user!.id, request.params.name, flag),
+    );
+  }
   r.delete(
     '/products/:id',
     {
@@ -128,7 +122,7 @@ export async function productsRoutes(app: FastifyInstance) {
       schema: {
         tags: ['products'],
         summary: 'Delete an archived product (409 otherwise); it frees its name, orders keep their lines',
-        params: z.object({ id: z.string() }),
+        params: idParams({ id: 'product' }),
         response: { 200: AdminProductSchema },
       },
     },

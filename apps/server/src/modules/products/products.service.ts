@@ -255,7 +255,6 @@ export async function toggleFlag(
  * frees its name, while orders and owned items that point to it keep working.
  */
 export async function deleteProduct(db: Database, actorUserId: string, id: string): Promise<AdminProduct> {
-  if (!isUuid(id)) throw notFound();
   return db.transaction(async (tx) => {
     const found = await findLiveProductById(tx, id, { lock: true });
     if (!found) throw notFound();
