@@ -84,6 +84,7 @@ const EnvSchema = z.object({
       .filter(Boolean),
   ),
   SIGN_IN_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000).default(10)),
+  PAYMENT_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(20)),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -225,6 +226,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminEmails: e.ADMIN_EMAILS,
     /** Sign-in attempts allowed per client per minute. */
     signInRateLimit: e.SIGN_IN_RATE_LIMIT,
+    /** Payments one customer may start per minute: a few cover a storm of clicks on Pay and a retry. */
+    paymentRateLimit: e.PAYMENT_RATE_LIMIT,
     oidc: e.OIDC_CLIENT_ID
       ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
       : null,

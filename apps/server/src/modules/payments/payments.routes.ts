@@ -15,9 +15,6 @@ import { confirmDemoPayment, createPaymentIntent, handleStripeEvent } from './pa
 
 export type PaymentsRoutesOptions = { config: Config; provider: PaymentProvider };
 
-/** Payments one customer may start a minute: a checkout needs a few (a storm of clicks on Pay, a retry); more is a script. */
-export const PAYMENT_RATE_LIMIT = 20;
-
 /** Checkout, the provider's webhook, and the demo provider's stand-in for a card. */
 export async function paymentsRoutes(app: FastifyInstance, { config, provider }: PaymentsRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -31,7 +28,7 @@ export async function paymentsRoutes(app: FastifyInstance, { config, provider }:
         // Each call takes stock and may create a PaymentIntent: counted per customer, not per
         // address, so customers behind one address do not share a limit.
         rateLimit: {
-          max: PAYMENT_RATE_LIMIT,
+          max: config.paymentRateLimit,
           timeWindow: '1 minute',
           keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
           errorResponseBuilder: () =>
