@@ -199,6 +199,24 @@ test('keyboard only: open the sidebar, go to Users and search', async ({ page })
   await expect(page.getByRole('row')).toHaveCount(2);
 });
 
+test('staff find a customer by the phone number they give, however it is written', async ({ page }) => {
+  await signInAsStaff(page);
+  await open(page, '/dashboard/users');
+  const search = page.getByLabel('Search users');
+  await search.fill('719 555 0199');
+  await expect(page).toHaveURL(/[?&]q=719\+555\+0199/);
+  const rows = page.getByRole('row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText('Casey Customer');
+  await expect(rows.nth(1)).toContainText('(719) 555-0199');
+
+  await search.fill('(719) 555-0000');
+  await expect(page.getByText('No user matches your search.')).toBeVisible();
+  await page.getByRole('link', { name: 'Show every user' }).click();
+  await expect(page.getByRole('row', { name: /alex@example\.com/ })).toBeVisible();
+  await expect(search).toHaveValue('');
+});
+
 for (const path of ['/dashboard', '/dashboard/account', '/dashboard/users', '/dashboard/barbers']) {
   test(`axe finds nothing serious on ${path}`, async ({ page, checkA11y }) => {
     await signInAsStaff(page);

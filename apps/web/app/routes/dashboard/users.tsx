@@ -1,69 +1,106 @@
-import type { UserSummary } from '@barbershop/contract';
-import { useState } from 'react';
+import { formatPhone } from '@barbershop/contract/format';
+import { useEffect, useRef } from 'react';
+import { Form, useNavigation, useSubmit } from 'react-router';
+import { buttonClass } from '../../components/button.tsx';
 import { DataTable, EmptyState } from '../../components/data-table.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
+import { requireRole } from '../../features/auth/require-role.ts';
 import { PageHeader } from '../../features/dashboard-shell/page-header.tsx';
 import { orNotFound, serverApi } from '../../lib/api.ts';
 import type { Route } from './+types/users';
 import { dashboardMeta } from './dashboard-meta.ts';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const users = await orNotFound(serverApi(context).get('/users'));
-  return { users };
+// Long enough for a word typed at speed to make one request, short enough to feel live.
+const SEARCH_DELAY_MS = 250;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireRole(request, context, 'staff');
+  const q = new URL(request.url).searchParams.get('q')?.trim() ?? '';
+  // The API owns the matching rule (SPEC.md section 5, and a phone found by its digits alone).
+  const users = await orNotFound(
+    serverApi(context).get(q ? `/users?${new URLSearchParams({ q })}` : '/users'),
+  );
+  return { users, q };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
   return dashboardMeta('Users', matches);
 }
 
-/** SPEC.md section 5: the search matches id, name, email, address or phone, case-insensitively. */
-function matches(user: UserSummary, query: string): boolean {
-  const needle = query.trim().toLowerCase();
-  if (!needle) return true;
-  return [user.gid, user.name, user.email, user.address ?? '', user.phone ?? ''].some((field) =>
-    field.toLowerCase().includes(needle),
-  );
-}
-
-/** /dashboard/users: every user, with a search box. */
+/** /dashboard/users: every user, or those the search in the URL matches; the list follows as staff type. */
 export default function Users({ loaderData }: Route.ComponentProps) {
-  const [query, setQuery] = useState('');
-  const shown = loaderData.users.filter((user) => matches(user, query));
+  const { users, q } = loaderData;
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  // The box is uncontrolled so typing never waits for a render; a search changed from elsewhere
+  // ("Show every user", back and forward) is copied in, unless staff are typing in it.
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (input.current && document.activeElement !== input.current) input.current.value = q;
+  }, [q]);
+  const searching = navigation.state === 'loading' && navigation.location.pathname === '/dashboard/users';
+
   return (
     <>
       <PageHeader title="Users" />
-      <search className="mb-4 block max-w-md">
-        <FormField label="Search users" hint="Id, name, email, address or phone">
+      <Form
+        method="get"
+        role="search"
+        aria-label="Users"
+        className="mb-4 flex max-w-xl flex-wrap items-end gap-3"
+      >
+        <FormField label="Search users" hint="Id, name, email, address or phone" className="min-w-56 flex-1">
           {(control) => (
             <input
               {...control}
+              ref={input}
               type="search"
-              value={query}
-              onChange={(event) => setQuery(event.currentTarget.value)}
+              name="q"
+              defaultValue={q}
+              onChange={(event) => {
+                const form = event.currentTarget.form;
+                clearTimeout(timer.current);
+                timer.current = setTimeout(
+                  () => submit(form, { replace: true, preventScrollReset: true }),
+                  SEARCH_DELAY_MS,
+                );
+              }}
               className={inputClass}
             />
           )}
         </FormField>
-      </search>
+        <button type="submit" className={buttonClass('primary', 'mb-6')}>
+          Search
+        </button>
+      </Form>
       <p role="status" className="sr-only">
-        {shown.length} of {loaderData.users.length} users shown
+        {searching ? 'Searching…' : `${users.length} ${users.length === 1 ? 'user' : 'users'} shown`}
       </p>
-      <DataTable
-        label="Users"
-        caption="Users"
-        minWidth="52rem"
-        rows={shown}
-        rowKey={(user) => user.gid}
-        empty={<EmptyState message={query ? 'No user matches your search.' : 'No users yet.'} />}
-        columns={[
-          { header: 'Id', cell: (user) => user.gid, className: 'font-mono text-xs break-all' },
-          { header: 'Name', cell: (user) => user.name, rowHeader: true },
-          { header: 'Email', cell: (user) => user.email },
-          { header: 'Phone', cell: (user) => user.phone || 'N/A' },
-          { header: 'Address', cell: (user) => user.address || 'N/A' },
-          { header: 'Items', cell: (user) => user.items.length },
-        ]}
-      />
+      <div aria-busy={searching} className={searching ? 'opacity-60 transition-opacity' : undefined}>
+        <DataTable
+          label="Users"
+          caption={q ? `Users matching “${q}”` : 'Users'}
+          minWidth="52rem"
+          rows={users}
+          rowKey={(user) => user.gid}
+          empty={
+            <EmptyState
+              message={q ? 'No user matches your search.' : 'No users yet.'}
+              {...(q ? { to: '/dashboard/users', linkText: 'Show every user' } : {})}
+            />
+          }
+          columns={[
+            { header: 'Id', cell: (user) => user.gid, className: 'font-mono text-xs break-all' },
+            { header: 'Name', cell: (user) => user.name, rowHeader: true },
+            { header: 'Email', cell: (user) => user.email },
+            { header: 'Phone', cell: (user) => (user.phone ? formatPhone(user.phone) : 'N/A') },
+            { header: 'Address', cell: (user) => user.address || 'N/A' },
+            { header: 'Items', cell: (user) => user.items.length },
+          ]}
+        />
+      </div>
     </>
   );
 }
