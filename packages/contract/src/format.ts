@@ -1,5 +1,5 @@
-import { dollarsToCents } from './order-rules.ts';
 import type { Address } from './address.ts';
+import { dollarsToCents } from './order-rules.ts';
 
 /** Formatters shared by the server (emails, CSV) and the web (every page), so both show the same text. */
 

@@ -12,7 +12,13 @@ export type SearchableUser = Pick<UserSummary, 'gid' | 'name' | 'email' | 'phone
 export function userMatches(user: SearchableUser, query: string): boolean {
   const needle = query.trim().toLowerCase();
   if (!needle) return true;
-  const fields = [user.gid, user.name, user.email, user.phone ?? '', user.address ? formatAddress(user.address) : ''];
+  const fields = [
+    user.gid,
+    user.name,
+    user.email,
+    user.phone ?? '',
+    user.address ? formatAddress(user.address) : '',
+  ];
   if (fields.some((field) => field.toLowerCase().includes(needle))) return true;
   const digits = needle.replace(/\D/g, '');
   return digits.length >= 3 && (user.phone ?? '').replace(/\D/g, '').includes(digits);

@@ -127,7 +127,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db,
     driver: 'pglite',
-    migrate: (folder = migrationsFolder) => migratePglite(drizzlePglite(client), { migrationsFolder: folder }),
+    migrate: (folder = migrationsFolder) =>
+      migratePglite(drizzlePglite(client), { migrationsFolder: folder }),
     ping: async () => {
       await client.query('select 1');
     },

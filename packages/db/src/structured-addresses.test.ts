@@ -35,10 +35,7 @@ describe(`migration ${MIGRATION}: addresses from free text to the structured Add
   });
 
   it('splits "line1, line2, City, ST 12345" into fields, keeps any other text whole in line1, loses nothing', async () => {
-    const barberLines = [
-      '2150 N Academy Blvd, Suite 104, Colorado Springs, CO 80909',
-      'Behind the old mill',
-    ];
+    const barberLines = ['2150 N Academy Blvd, Suite 104, Colorado Springs, CO 80909', 'Behind the old mill'];
     const userLines = ['1550 Larimer St, Denver, CO 80202-1234', '7 Forest Lane, Nottingham', '  ', null];
     for (const [i, line] of barberLines.entries()) {
       await handle.db.execute(sql`
@@ -86,7 +83,9 @@ describe(`migration ${MIGRATION}: addresses from free text to the structured Add
       null,
     ]);
     // Printed on one line, every converted address reads as the text it came from.
-    const printed = [...barbers, ...users].flatMap((row) => (row.address ? [formatAddress(row.address)] : []));
+    const printed = [...barbers, ...users].flatMap((row) =>
+      row.address ? [formatAddress(row.address)] : [],
+    );
     expect(printed).toEqual([...barberLines, ...userLines.slice(0, 2)]);
   });
 });

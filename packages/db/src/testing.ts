@@ -9,7 +9,9 @@ import { type DatabaseHandle, openDatabase } from './client.ts';
  */
 export async function openTestDatabase({
   migrationsFolder,
-}: { migrationsFolder?: string } = {}): Promise<DatabaseHandle & { url?: string }> {
+}: {
+  migrationsFolder?: string;
+} = {}): Promise<DatabaseHandle & { url?: string }> {
   const serverUrl = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   if (!serverUrl) {
     const handle = await openDatabase({ dataDir: 'memory://' });

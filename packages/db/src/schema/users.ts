@@ -1,7 +1,17 @@
 import type { Address } from '@barbershop/contract';
 import { ACCESS } from '@barbershop/contract/domain';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { inList } from './in-list.ts';
 
 export const users = pgTable(

@@ -191,7 +191,10 @@ describe('barber management', () => {
         { ...FORM, address: { line1: '1550 Larimer St', state: 'CO', postal_code: '80202', country: 'US' } },
         'form.address.city: City is required',
       ],
-      [{ ...FORM, address: '1550 Larimer St, Denver, CO 80202' }, 'form.address: Invalid input: expected object, received string'],
+      [
+        { ...FORM, address: '1550 Larimer St, Denver, CO 80202' },
+        'form.address: Invalid input: expected object, received string',
+      ],
       [{ ...FORM, email: 'not-an-email' }, 'form.email: Email is not valid'],
       [{ ...FORM, booksyUrl: 'booksy dot com' }, 'form.booksyUrl: must be a full URL (https://…) or empty'],
       [

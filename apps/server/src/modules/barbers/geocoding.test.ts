@@ -137,7 +137,14 @@ describe('geocodeAddress', () => {
 describe('geocodingQuery', () => {
   it('is the address as printed without line2, then the country; empty fields are left out', () => {
     expect(geocodingQuery(ADDRESS)).toBe(QUERY);
-    const typedWhole = { line1: 'Behind the old mill', line2: '', city: '', state: '', postal_code: '', country: '' };
+    const typedWhole = {
+      line1: 'Behind the old mill',
+      line2: '',
+      city: '',
+      state: '',
+      postal_code: '',
+      country: '',
+    };
     expect(geocodingQuery(typedWhole)).toBe('Behind the old mill');
   });
 });

@@ -172,7 +172,13 @@ describe('users API', () => {
       const changed = await patch(`/api/users/${user.id}`, admin, {
         accessLevel: 1,
         phone: ' (719) 555-0199 ',
-        address: { line1: ' 1 Main St ', city: 'Colorado Springs', state: 'CO', postal_code: '80903', country: 'US' },
+        address: {
+          line1: ' 1 Main St ',
+          city: 'Colorado Springs',
+          state: 'CO',
+          postal_code: '80903',
+          country: 'US',
+        },
       });
       expect(changed.statusCode).toBe(200);
       const address = {

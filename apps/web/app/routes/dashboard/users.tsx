@@ -1,4 +1,5 @@
-import type { UserSummary } from '@barbershop/contract';
+import { userMatches } from '@barbershop/contract';
+import { formatAddress } from '@barbershop/contract/format';
 import { useState } from 'react';
 import { DataTable, EmptyState } from '../../components/data-table.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
@@ -16,19 +17,10 @@ export function meta({ matches }: Route.MetaArgs) {
   return dashboardMeta('Users', matches);
 }
 
-/** SPEC.md section 5: the search matches id, name, email, address or phone, case-insensitively. */
-function matches(user: UserSummary, query: string): boolean {
-  const needle = query.trim().toLowerCase();
-  if (!needle) return true;
-  return [user.gid, user.name, user.email, user.address ?? '', user.phone ?? ''].some((field) =>
-    field.toLowerCase().includes(needle),
-  );
-}
-
 /** /dashboard/users: every user, with a search box. */
 export default function Users({ loaderData }: Route.ComponentProps) {
   const [query, setQuery] = useState('');
-  const shown = loaderData.users.filter((user) => matches(user, query));
+  const shown = loaderData.users.filter((user) => userMatches(user, query));
   return (
     <>
       <PageHeader title="Users" />
@@ -60,7 +52,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           { header: 'Name', cell: (user) => user.name, rowHeader: true },
           { header: 'Email', cell: (user) => user.email },
           { header: 'Phone', cell: (user) => user.phone || 'N/A' },
-          { header: 'Address', cell: (user) => user.address || 'N/A' },
+          { header: 'Address', cell: (user) => (user.address ? formatAddress(user.address) : 'N/A') },
           { header: 'Items', cell: (user) => user.items.length },
         ]}
       />
