@@ -1,5 +1,12 @@
 import type { Barber, Shop } from '@barbershop/contract';
-import { formatDollars, formatDuration, formatPhone, formatTime, slugify } from '@barbershop/contract/format';
+import {
+  formatAddress,
+  formatDollars,
+  formatDuration,
+  formatPhone,
+  formatTime,
+  slugify,
+} from '@barbershop/contract/format';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PRODUCTS } from '../packages/db/src/seed/sample-data.ts';
 import { expect, test } from './fixtures.ts';
@@ -70,7 +77,7 @@ for (const viewport of [
       await expect(panel.getByRole('img', { name: barber.profilePicture.alt })).toBeVisible();
       await expect(panel.getByText('5.0', { exact: true })).toBeVisible();
       await expect(panel.getByText('136 reviews')).toBeVisible();
-      await expect(panel.locator('header')).toContainText(barber.address);
+      await expect(panel.locator('header')).toContainText(formatAddress(barber.address));
 
       for (const service of barber.services) {
         const row = panel
@@ -208,7 +215,8 @@ for (const viewport of [
         .click();
       await expect(page).toHaveURL(/\/barbershops\/barbers\?index=3$/);
       const panel = page.getByRole('tabpanel', { name: barber.name });
-      const map = panel.getByRole('region', { name: `Map of ${barber.address}` });
+      const address = formatAddress(barber.address);
+      const map = panel.getByRole('region', { name: `Map of ${address}` });
       await expect(map).toHaveCSS('height', '150px');
       // Leaflet loads as the map comes near the screen, as a visitor scrolls to it.
       await map.scrollIntoViewIfNeeded();
@@ -229,17 +237,17 @@ for (const viewport of [
       await panel.getByRole('button', { name: 'Zoom map out' }).click();
       await expect(panel.getByRole('button', { name: 'Zoom map in' })).toBeVisible();
 
-      await expect(panel.locator('address')).toHaveText(barber.address);
+      await expect(panel.locator('address')).toHaveText(address);
       const directions = panel.getByText('Get directions');
       await directions.click();
       await expect(panel.getByRole('link', { name: /^Google Maps/ })).toHaveAttribute(
         'href',
-        `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(barber.address)}`,
+        `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(address)}`,
       );
       // Chromium on Linux: the device's maps app through a geo: URI.
       await expect(panel.getByRole('link', { name: 'Maps app on this device' })).toHaveAttribute(
         'href',
-        `geo:${barber.lat},${barber.lng}?q=${encodeURIComponent(barber.address)}`,
+        `geo:${barber.lat},${barber.lng}?q=${encodeURIComponent(address)}`,
       );
       await checkA11y();
     });
@@ -402,6 +410,12 @@ test('search engines read the shop and the barbers as hair salons', async ({ pag
   expect(docs.find((doc) => doc['@type'] === 'HairSalon')).toMatchObject({
     name: expect.stringContaining(barbers[1]!.name),
     telephone: barbers[1]!.phone,
+    address: {
+      '@type': 'PostalAddress',
+      addressLocality: barbers[1]!.address.city,
+      addressRegion: barbers[1]!.address.state,
+      postalCode: barbers[1]!.address.postal_code,
+    },
     url: `${origin}/barbershops/barbers?index=1`,
     sameAs: [barbers[1]!.instagramUrl],
   });

@@ -1,5 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
-import type { AdminProductDetail, CatalogProduct } from '@barbershop/contract';
+import type { AdminProductDetail, CatalogProduct, UserSummary } from '@barbershop/contract';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { DEMO, signIn } from './sign-in.ts';
@@ -217,6 +217,41 @@ test('staff find a customer by the phone number they give, however it is written
   await expect(search).toHaveValue('');
 });
 
+test('an admin gives a user an address by its fields, and the users search finds it as printed', async ({
+  page,
+  checkA11y,
+}) => {
+  await open(page, '/');
+  await signIn(page, DEMO.admin);
+  const [casey] = (await (
+    await page.request.get(`/api/users?q=${encodeURIComponent(DEMO.customer)}`)
+  ).json()) as UserSummary[];
+  await open(page, `/dashboard/users/${casey!.gid}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Casey Customer' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const street = `${Date.now() % 10_000} Pikes Peak Ave`;
+  const form = page.getByRole('group', { name: 'Address' });
+  await form.getByRole('textbox', { name: 'Address line 1' }).fill(street);
+  await form.getByRole('textbox', { name: 'Address line 2' }).fill('Apt 3');
+  await form.getByRole('textbox', { name: 'State' }).fill('CO');
+  await form.getByRole('textbox', { name: 'Postal code' }).fill('80903');
+  await form.getByRole('textbox', { name: 'Country' }).fill('US');
+  await page.getByRole('button', { name: 'Save address' }).click();
+  await expect(page.getByText('Address not saved: check the fields marked below.')).toBeVisible();
+  await expect(form.getByRole('textbox', { name: 'City' })).toHaveAccessibleDescription('City is required');
+  await form.getByRole('textbox', { name: 'City' }).fill('Colorado Springs');
+  await page.getByRole('button', { name: 'Save address' }).click();
+  await expect(page.getByText('Address saved.')).toBeVisible();
+  const printed = `${street}, Apt 3, Colorado Springs, CO 80903`;
+  await expect(page.getByRole('definition').filter({ hasText: printed })).toBeVisible();
+  await checkA11y();
+
+  await open(page, '/dashboard/users');
+  await page.getByLabel('Search users').fill(`${street.toUpperCase()}, apt 3, colorado`);
+  await expect(page.getByRole('row', { name: new RegExp(DEMO.customer) })).toContainText(printed);
+  await expect(page.getByRole('row')).toHaveCount(2);
+});
+
 for (const path of ['/dashboard', '/dashboard/account', '/dashboard/users', '/dashboard/barbers']) {
   test(`axe finds nothing serious on ${path}`, async ({ page, checkA11y }) => {
     await signInAsStaff(page);
@@ -288,6 +323,16 @@ test.describe('the public barber page', () => {
     await checkA11y();
     const about = `Twenty years behind the chair, tested at ${Date.now()}.`;
     await page.getByRole('textbox', { name: 'About' }).fill(about);
+    // The address is its fields: one left empty is named, and nothing is saved.
+    const city = page.getByRole('textbox', { name: 'City', exact: true });
+    const cityName = await city.inputValue();
+    await city.fill('');
+    await page.getByRole('button', { name: 'Save barber' }).click();
+    await expect(page.getByText('Barber not updated: check the fields marked below.')).toBeVisible();
+    await expect(city).toHaveAccessibleDescription('City is required');
+    await city.fill(cityName);
+    const suite = `Chair ${Date.now() % 1000}`;
+    await page.getByRole('textbox', { name: 'Address line 2' }).fill(suite);
     await page.getByRole('button', { name: 'Save barber' }).click();
     await expect(page.getByText('Barber updated successfully')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
@@ -295,8 +340,11 @@ test.describe('the public barber page', () => {
       page.getByRole('region', { name: 'Changes' }).getByRole('listitem').filter({ hasText: about }).first(),
     ).toContainText('Alex Admin');
 
+    await expect(page.getByRole('definition').filter({ hasText: `, ${suite}, ${cityName}, ` })).toBeVisible();
+
     await open(page, '/barbershops/barbers');
     await expect(page.getByText(about)).toBeVisible();
+    await expect(page.getByRole('tabpanel').locator('address')).toContainText(`, ${suite}, ${cityName}, `);
   });
 });
 

@@ -61,7 +61,13 @@ const MATRIX: Record<string, Rule> = {
     expect: ADMIN,
     body: () => ({
       name: `Matrix Barber ${Math.random()}`,
-      address: '1 Main St, Colorado Springs, CO',
+      address: {
+        line1: '1 Main St',
+        city: 'Colorado Springs',
+        state: 'CO',
+        postal_code: '80903',
+        country: 'US',
+      },
       phone: '7195550100',
       email: 'matrix@example.com',
       hours: DEFAULT_HOURS,

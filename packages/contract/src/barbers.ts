@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AddressSchema } from './address.ts';
 import { WEEKDAYS } from './domain.ts';
 
 const Time24 = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use 24-hour time, e.g. 09:30');
@@ -30,7 +31,7 @@ export const BarberSchema = z.object({
   nickname: z.string(),
   profilePicture: ImageSchema,
   gallery: z.array(ImageSchema),
-  address: z.string(),
+  address: AddressSchema,
   lat: z.number().nullable(),
   lng: z.number().nullable(),
   phone: z.string(),

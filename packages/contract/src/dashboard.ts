@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AddressInputSchema } from './address.ts';
 import { BarberSchema, OpeningHoursSchema } from './barbers.ts';
 import { ORDER_STATUSES, SIZES } from './domain.ts';
 import { ImageSlotSchema } from './products.ts';
@@ -36,7 +37,7 @@ const WeeklyHoursSchema = OpeningHoursSchema.superRefine((hours, ctx) => {
 const BarberFields = {
   name: z.string().trim().min(1, 'Name is required').max(80),
   nickname: z.string().trim().max(40),
-  address: z.string().trim().min(1, 'Address is required').max(200),
+  address: AddressInputSchema,
   /** Manual coordinates; used when the address cannot be geocoded (no geocoder configured, or no match). */
   lat: z.number().min(-90).max(90).nullable(),
   lng: z.number().min(-180).max(180).nullable(),

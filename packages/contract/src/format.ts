@@ -1,5 +1,5 @@
+import type { Address } from './address.ts';
 import { dollarsToCents } from './order-rules.ts';
-import type { Address } from './shop.ts';
 
 /** Formatters shared by the server (emails, CSV) and the web (every page), so both show the same text. */
 
@@ -80,10 +80,15 @@ export function slugify(name: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/** One line of an address, as printed on the pickup panel and the barber pages. */
+/**
+ * The one way an address is printed on one line ("2150 N Academy Blvd, Suite 104, Colorado Springs,
+ * CO 80909"): the pickup panel, the barber pages, emails, the users list and its search. Empty fields
+ * are left out, so an address kept whole in line1 prints as it was typed. The shop is in the US, so
+ * the country is not printed.
+ */
 export function formatAddress(address: Address): string {
-  const street = [address.line1, address.line2].filter(Boolean).join(', ');
-  return `${street}, ${address.city}, ${address.state} ${address.postal_code}`;
+  const region = [address.state, address.postal_code].filter(Boolean).join(' ');
+  return [address.line1, address.line2, address.city, region].filter(Boolean).join(', ');
 }
 
 /**

@@ -1,3 +1,4 @@
+export * from './address.ts';
 export type * from './api.ts';
 export * from './audit.ts';
 export * from './auth.ts';
@@ -13,4 +14,5 @@ export * from './payments.ts';
 export * from './products.ts';
 export type * from './public-config.ts';
 export * from './shop.ts';
+export * from './user-search.ts';
 export * from './users.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { AddressSchema } from './address.ts';
 import { ImageSchema } from './barbers.ts';
 import { DELIVERY_METHODS, ITEM_STATUSES, ORDER_STATUSES, SIZES } from './domain.ts';
-import { AddressSchema } from './shop.ts';
 
 /** One row of GET /orders (SPEC.md section 7): amounts in cents. */
 export const OrderSummarySchema = z.object({

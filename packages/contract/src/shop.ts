@@ -1,15 +1,6 @@
 import { z } from 'zod';
+import { AddressInputSchema, AddressSchema } from './address.ts';
 import { OpeningHoursSchema } from './barbers.ts';
-
-export const AddressSchema = z.object({
-  line1: z.string().min(1),
-  line2: z.string().default(''),
-  city: z.string().min(1),
-  state: z.string().min(1),
-  postal_code: z.string().min(1),
-  country: z.string().min(2),
-});
-export type Address = z.infer<typeof AddressSchema>;
 
 export const SocialLinkSchema = z.object({ label: z.string().min(1), url: z.url() });
 export type SocialLink = z.infer<typeof SocialLinkSchema>;
@@ -36,7 +27,7 @@ export const UpdateShopSchema = z
     name: z.string().trim().min(1, 'Name is required').max(80),
     phone: z.string().trim().min(7, 'Phone is required').max(30),
     email: z.email('Email is not valid'),
-    address: AddressSchema.strict(),
+    address: AddressInputSchema,
     lat: z.number().min(-90).max(90).nullable(),
     lng: z.number().min(-180).max(180).nullable(),
     socialLinks: z.array(SocialLinkSchema.strict()).max(10),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AddressInputSchema, AddressSchema } from './address.ts';
 import { ImageSchema } from './barbers.ts';
 import { ACCESS, ITEM_STATUSES, SIZES } from './domain.ts';
 import { OrderSummarySchema } from './orders.ts';
@@ -30,7 +31,7 @@ export const UserSummarySchema = z.object({
   name: z.string(),
   email: z.string(),
   phone: z.string().nullable(),
-  address: z.string().nullable(),
+  address: AddressSchema.nullable(),
   accessLevel: z.number().int(),
   items: z.array(InventoryItemSchema),
 });
@@ -50,12 +51,12 @@ const AccessLevelSchema = z.union([
   z.literal(ACCESS.admin),
 ]);
 
-/** PATCH /users/:gid (admin): the role and contact details; empty text clears a field. */
+/** PATCH /users/:gid (admin): the role and contact details; empty text or a null address clears a field. */
 export const UpdateUserSchema = z
   .strictObject({
     accessLevel: AccessLevelSchema.optional(),
     phone: z.string().trim().max(40, 'must be 40 characters or fewer').nullable().optional(),
-    address: z.string().trim().max(300, 'must be 300 characters or fewer').nullable().optional(),
+    address: AddressInputSchema.nullable().optional(),
   })
   .refine((value) => Object.keys(value).length > 0, 'Send at least one of accessLevel, phone, address');
 export type UpdateUser = z.infer<typeof UpdateUserSchema>;

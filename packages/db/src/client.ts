@@ -21,7 +21,8 @@ export type Executor = Database | Transaction;
 export type DatabaseHandle = {
   db: Database;
   driver: 'pglite' | 'postgres';
-  migrate(): Promise<void>;
+  /** Applies the project's migrations, or those of another folder (a test of one migration). */
+  migrate(folder?: string): Promise<void>;
   /** A cheap round trip for readiness checks. */
   ping(): Promise<void>;
   /**
@@ -102,7 +103,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       driver: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      migrate: (folder = migrationsFolder) => migratePg(drizzlePg(pool), { migrationsFolder: folder }),
       ping: async () => {
         await db.execute(sql`select 1`);
       },
@@ -126,7 +127,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db,
     driver: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    migrate: (folder = migrationsFolder) =>
+      migratePglite(drizzlePglite(client), { migrationsFolder: folder }),
     ping: async () => {
       await client.query('select 1');
     },

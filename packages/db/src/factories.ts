@@ -15,6 +15,7 @@ import {
   products,
   users,
 } from './schema/index.ts';
+import { SHOP } from './seed/sample-data.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type BarberRow = typeof barbers.$inferSelect;
@@ -90,7 +91,7 @@ export async function createBarber(
       name,
       slug: slugify(name),
       nickname: 'Shears',
-      address: '2150 N Academy Blvd, Suite 104, Colorado Springs, CO 80909',
+      address: SHOP.address,
       lat: 38.8706,
       lng: -104.7603,
       phone: '7195550100',

@@ -4,13 +4,18 @@ import { type DatabaseHandle, openDatabase } from './client.ts';
 
 /**
  * A migrated, empty database for one test file: in-memory PGlite, or, in the PostgreSQL run of the
- * suite (TEST_DB=postgres), a database of its own on TEST_DATABASE_URL, dropped on close.
+ * suite (TEST_DB=postgres), a database of its own on TEST_DATABASE_URL, dropped on close. A test of
+ * one migration names a folder holding the migrations before it.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
+export async function openTestDatabase({
+  migrationsFolder,
+}: {
+  migrationsFolder?: string;
+} = {}): Promise<DatabaseHandle & { url?: string }> {
   const serverUrl = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   if (!serverUrl) {
     const handle = await openDatabase({ dataDir: 'memory://' });
-    await handle.migrate();
+    await handle.migrate(migrationsFolder);
     return handle;
   }
   const name = `test_${randomBytes(6).toString('hex')}`;
@@ -21,7 +26,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { url?: strin
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ url: url.toString(), dataDir: '' });
-  await handle.migrate();
+  await handle.migrate(migrationsFolder);
   return {
     ...handle,
     // Another connection pool on the same database: a second server copy.

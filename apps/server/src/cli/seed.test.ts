@@ -52,12 +52,14 @@ describe('seed', () => {
     expect(await isSeeded(handle.db)).toBe(true);
   });
 
-  it('creates six barbers with a photo, six gallery images and four to six services', async () => {
+  it('creates six barbers at the shop, with a photo, six gallery images and four to six services', async () => {
+    const [settings] = await handle.db.select().from(shop);
     const rows = await handle.db.select().from(barbers);
     const services = await handle.db.select().from(barberServices);
     expect(rows).toHaveLength(6);
     expect(rows.map((b) => b.position).sort()).toEqual([0, 1, 2, 3, 4, 5]);
     for (const barber of rows) {
+      expect(barber.address).toEqual(settings?.address);
       expect(barber.photo).toBeTruthy();
       expect(barber.gallery).toHaveLength(6);
       expect(barber.rating).toBe(5);

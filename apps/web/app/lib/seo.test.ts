@@ -6,7 +6,7 @@ import {
   combinedHours,
   hairSalonJsonLd,
   pageMeta,
-  postalAddressFromLine,
+  postalAddress,
   productJsonLd,
 } from './seo.ts';
 
@@ -162,7 +162,7 @@ describe('hairSalonJsonLd', () => {
     const salon = hairSalonJsonLd({
       name: 'Marcus Bell',
       url: `${PUBLIC_URL}/barbershops/barbers`,
-      address: '2150 N Academy Blvd, Suite 104, Colorado Springs, CO 80909',
+      address: SHOP.address,
       telephone: '7195550143',
       lat: null,
       lng: null,
@@ -176,17 +176,28 @@ describe('hairSalonJsonLd', () => {
   });
 });
 
-describe('postalAddressFromLine', () => {
-  it('splits a US one-line address and keeps anything else whole', () => {
-    expect(postalAddressFromLine('2150 N Academy Blvd, Suite 104, Colorado Springs, CO 80909')).toEqual({
+describe('postalAddress', () => {
+  it('maps each field to its schema.org property, line2 joined to the street', () => {
+    expect(postalAddress({ ...SHOP.address, line2: '', postal_code: '80909-1234', country: 'CA' })).toEqual({
       '@type': 'PostalAddress',
-      streetAddress: '2150 N Academy Blvd, Suite 104',
+      streetAddress: '2150 N Academy Blvd',
       addressLocality: 'Colorado Springs',
       addressRegion: 'CO',
-      postalCode: '80909',
-      addressCountry: 'US',
+      postalCode: '80909-1234',
+      addressCountry: 'CA',
     });
-    expect(postalAddressFromLine('Behind the old mill')).toEqual({
+  });
+
+  it('leaves out the fields an address kept whole in line1 does not have', () => {
+    const typedWhole = {
+      line1: 'Behind the old mill',
+      line2: '',
+      city: '',
+      state: '',
+      postal_code: '',
+      country: '',
+    };
+    expect(postalAddress(typedWhole)).toEqual({
       '@type': 'PostalAddress',
       streetAddress: 'Behind the old mill',
     });

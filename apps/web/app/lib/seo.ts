@@ -1,4 +1,4 @@
-import type { OpeningHours, Shop, Size } from '@barbershop/contract';
+import type { Address, OpeningHours, Shop, Size } from '@barbershop/contract';
 import { WEEKDAY_NAMES, WEEKDAYS, type Weekday } from '@barbershop/contract/domain';
 import { urlOnSite } from '@barbershop/contract/format';
 import type { MetaDescriptor } from 'react-router';
@@ -107,26 +107,28 @@ export function combinedHours(all: OpeningHours[]): OpeningHours {
   ) as OpeningHours;
 }
 
-/** A US one-line address ("street, city, ST 12345") as a PostalAddress; anything else as its street. */
-export function postalAddressFromLine(line: string) {
-  const match = /^(.+),\s*([^,]+),\s*([A-Z]{2})\s+(\d{5}(?:-\d{4})?)$/.exec(line.trim());
-  if (!match) return { '@type': 'PostalAddress', streetAddress: line };
-  const [, street, city, region, postalCode] = match;
+/**
+ * An address as schema.org PostalAddress, field by field; a field left empty (an address kept whole
+ * in line1) is left out rather than sent blank.
+ */
+export function postalAddress(address: Address) {
+  const fields = {
+    streetAddress: [address.line1, address.line2].filter(Boolean).join(', '),
+    addressLocality: address.city,
+    addressRegion: address.state,
+    postalCode: address.postal_code,
+    addressCountry: address.country,
+  };
   return {
     '@type': 'PostalAddress',
-    streetAddress: street,
-    addressLocality: city,
-    addressRegion: region,
-    postalCode,
-    addressCountry: 'US',
+    ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value)),
   };
 }
 
 export type HairSalonInput = {
   name: string;
   url: string;
-  /** A PostalAddress object, or a one-line address. */
-  address: Shop['address'] | string;
+  address: Address;
   telephone: string;
   lat: number | null;
   lng: number | null;
@@ -139,17 +141,6 @@ export type HairSalonInput = {
 
 /** schema.org HairSalon: lets search engines show the shop's address, hours and phone with its results. */
 export function hairSalonJsonLd(salon: HairSalonInput) {
-  const address =
-    typeof salon.address === 'string'
-      ? postalAddressFromLine(salon.address)
-      : {
-          '@type': 'PostalAddress',
-          streetAddress: [salon.address.line1, salon.address.line2].filter(Boolean).join(', '),
-          addressLocality: salon.address.city,
-          addressRegion: salon.address.state,
-          postalCode: salon.address.postal_code,
-          addressCountry: salon.address.country,
-        };
   return {
     '@context': 'https://schema.org',
     '@type': 'HairSalon',
@@ -158,7 +149,7 @@ export function hairSalonJsonLd(salon: HairSalonInput) {
     ...(salon.images.length ? { image: salon.images } : {}),
     telephone: salon.telephone,
     ...(salon.email ? { email: salon.email } : {}),
-    address,
+    address: postalAddress(salon.address),
     ...(salon.lat !== null && salon.lng !== null
       ? { geo: { '@type': 'GeoCoordinates', latitude: salon.lat, longitude: salon.lng } }
       : {}),

@@ -1,4 +1,4 @@
-import type { OpeningHours } from '@barbershop/contract';
+import type { Address, OpeningHours } from '@barbershop/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -24,7 +24,7 @@ export const barbers = pgTable(
     photo: text('photo'),
     /** Media keys of the gallery, in order. */
     gallery: jsonb('gallery').$type<string[]>().notNull().default([]),
-    address: text('address').notNull(),
+    address: jsonb('address').$type<Address>().notNull(),
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
     phone: text('phone').notNull(),

@@ -1,6 +1,17 @@
+import type { Address } from '@barbershop/contract';
 import { ACCESS } from '@barbershop/contract/domain';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { inList } from './in-list.ts';
 
 export const users = pgTable(
@@ -13,7 +24,7 @@ export const users = pgTable(
     name: text('name').notNull(),
     picture: text('picture').notNull().default(''),
     phone: text('phone'),
-    address: text('address'),
+    address: jsonb('address').$type<Address>(),
     accessLevel: integer('access_level').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,7 +2,7 @@
  * Fills an empty database with the sample shop: settings, six barbers, the merchandise, the demo
  * accounts and a few orders. Images are drawn here and handed to the server's media store.
  */
-import { formatAddress, type OrderStatus, type Size, slugify } from '@barbershop/contract';
+import { type OrderStatus, type Size, slugify } from '@barbershop/contract';
 import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../client.ts';
 import { createBarber, createItem, createProduct, createUser, type ProductFixture } from '../factories.ts';
@@ -85,7 +85,6 @@ async function drawArtwork(storeImage: SeedDeps['storeImage']): Promise<Artwork>
 
 async function insertCatalog(tx: Executor, art: Artwork): Promise<Map<string, ProductFixture>> {
   await tx.insert(shop).values({ id: 1, ...SHOP });
-  const address = formatAddress(SHOP.address);
   for (const [position, barber] of BARBERS.entries()) {
     await createBarber(
       tx,
@@ -95,7 +94,7 @@ async function insertCatalog(tx: Executor, art: Artwork): Promise<Map<string, Pr
         nickname: barber.nickname,
         photo: art.portraits[position],
         gallery: art.galleries[position],
-        address,
+        address: SHOP.address,
         // Each chair a few metres apart, so map pins at the shop do not sit exactly on top of each other.
         lat: SHOP.lat! + (position - 2.5) * 0.00008,
         lng: SHOP.lng! + (position % 2 ? 0.00006 : -0.00006),

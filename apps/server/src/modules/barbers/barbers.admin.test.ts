@@ -13,7 +13,7 @@ import { signInAs } from '../../test/sessions.ts';
 const FORM = {
   name: 'Rosa Delgado',
   nickname: 'Razor',
-  address: '1550 Larimer St, Denver, CO 80202',
+  address: { line1: '1550 Larimer St', city: 'Denver', state: 'CO', postal_code: '80202', country: 'US' },
   phone: '7195550177',
   email: 'rosa@example.com',
   about: 'Fades and flat-tops.',
@@ -87,6 +87,7 @@ describe('barber management', () => {
       name: 'Rosa Delgado',
       slug: 'rosa-delgado',
       nickname: 'Razor',
+      address: { ...FORM.address, line2: '' },
       lat: 39.7508,
       lng: -104.9965,
       booksyUrl: 'https://booksy.com/en-us/12345',
@@ -102,7 +103,7 @@ describe('barber management', () => {
     });
     expect(barber.photoKey).toMatch(/^images\//);
     expect(barber.galleryKeys).toHaveLength(2);
-    expect(asked).toEqual([FORM.address]);
+    expect(asked).toEqual(['1550 Larimer St, Denver, CO 80202, US']);
 
     const publicList = json<Barber[]>(await app.inject('/api/barbers'));
     expect(publicList.map((b) => b.gid)).toEqual([barber.gid]);
@@ -121,8 +122,10 @@ describe('barber management', () => {
         ['12:30', '18:00'],
       ],
     };
+    // A suite added to the address moves no map pin: nothing to geocode.
     const edited = await save('PUT', `/api/barbers/${created.gid}`, {
       nickname: 'The Razor',
+      address: { ...FORM.address, line2: 'Suite 5' },
       hours,
       active: false,
     });
@@ -130,6 +133,7 @@ describe('barber management', () => {
     expect(json<AdminBarber>(edited)).toMatchObject({
       name: 'Rosa Delgado',
       nickname: 'The Razor',
+      address: { ...FORM.address, line2: 'Suite 5' },
       hours,
       active: false,
       lat: 39.7508,
@@ -143,19 +147,20 @@ describe('barber management', () => {
     expect(json<AdminBarber[]>(dashboard).map((b) => b.gid)).toEqual([created.gid]);
 
     // An address the geocoder cannot place: the coordinates typed in the form are used.
+    const nowhere = { ...FORM.address, line1: 'Nowhere Lane 1' };
     const moved = await save('PUT', `/api/barbers/${created.gid}`, {
-      address: 'Nowhere Lane 1',
+      address: nowhere,
       lat: 38.8,
       lng: -104.8,
       services: [{ name: 'Buzz Cut', price: 20, duration: 20 }],
     });
     expect(json<AdminBarber>(moved)).toMatchObject({
-      address: 'Nowhere Lane 1',
+      address: { ...nowhere, line2: '' },
       lat: 38.8,
       lng: -104.8,
       services: [{ name: 'Buzz Cut', price: 20, duration: 20 }],
     });
-    expect(asked).toEqual([FORM.address, 'Nowhere Lane 1']);
+    expect(asked).toEqual(['1550 Larimer St, Denver, CO 80202, US', 'Nowhere Lane 1, Denver, CO 80202, US']);
   });
 
   it('removes a barber: the public pages stop showing them', async () => {
@@ -181,6 +186,15 @@ describe('barber management', () => {
   it('names the bad field and refuses a taken name', async () => {
     const cases: [unknown, string][] = [
       [{ ...FORM, name: '' }, 'form.name: Name is required'],
+      [{ ...FORM, address: { ...FORM.address, city: ' ' } }, 'form.address.city: City is required'],
+      [
+        { ...FORM, address: { line1: '1550 Larimer St', state: 'CO', postal_code: '80202', country: 'US' } },
+        'form.address.city: City is required',
+      ],
+      [
+        { ...FORM, address: '1550 Larimer St, Denver, CO 80202' },
+        'form.address: Invalid input: expected object, received string',
+      ],
       [{ ...FORM, email: 'not-an-email' }, 'form.email: Email is not valid'],
       [{ ...FORM, booksyUrl: 'booksy dot com' }, 'form.booksyUrl: must be a full URL (https://…) or empty'],
       [

@@ -1,4 +1,5 @@
 import {
+  type Address,
   type AdminBarber,
   type Barber,
   type CreateBarber,
@@ -27,7 +28,7 @@ import {
   slugTaken,
   updateBarberRow,
 } from './barbers.repository.ts';
-import type { Coordinates } from './geocoding.ts';
+import { type Coordinates, geocodingQuery } from './geocoding.ts';
 
 function toBarber(row: BarberWithServices): Barber {
   return {
@@ -102,7 +103,7 @@ export type BarberDeps = {
   db: Database;
   storage: MediaStorage;
   /** The address's coordinates, or null (no geocoder configured, no match, or no answer). */
-  geocode: (address: string) => Promise<Coordinates | null>;
+  geocode: (address: Address) => Promise<Coordinates | null>;
 };
 
 function nameConflict(name: string) {
@@ -131,16 +132,17 @@ async function resolveImages(
 }
 
 /**
- * Where the barber's map pin goes: the geocoded address when it is new or changed and the geocoder
- * finds it; otherwise the coordinates typed in the form; otherwise the ones the barber had.
+ * Where the barber's map pin goes: the geocoded address when it is new or changed where the geocoder
+ * looks (line2 is not looked at) and the geocoder finds it; otherwise the coordinates typed in the
+ * form; otherwise the ones the barber had.
  */
 async function placeOf(
   deps: BarberDeps,
-  form: { address?: string | undefined; lat?: number | null | undefined; lng?: number | null | undefined },
-  previous: { address: string; lat: number | null; lng: number | null } | null,
+  form: { address?: Address | undefined; lat?: number | null | undefined; lng?: number | null | undefined },
+  previous: { address: Address; lat: number | null; lng: number | null } | null,
 ): Promise<{ lat: number | null; lng: number | null }> {
-  const address = form.address ?? previous?.address;
-  if (address && address !== previous?.address) {
+  const { address } = form;
+  if (address && (!previous || geocodingQuery(address) !== geocodingQuery(previous.address))) {
     const found = await deps.geocode(address);
     if (found) return found;
   }

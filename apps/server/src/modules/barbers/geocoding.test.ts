@@ -3,10 +3,19 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { geocodeAddress } from './geocoding.ts';
+import { geocodeAddress, geocodingQuery } from './geocoding.ts';
 
 const TOKEN = 'pk.test-secret-token-123';
-const ADDRESS = '1550 Larimer St, Suite 2, Denver, CO 80202';
+const ADDRESS = {
+  line1: '1550 Larimer St',
+  line2: 'Suite 2',
+  city: 'Denver',
+  state: 'CO',
+  postal_code: '80202',
+  country: 'US',
+};
+/** What Mapbox is asked for ADDRESS: the suite leaves the map pin where it is. */
+const QUERY = '1550 Larimer St, Denver, CO 80202, US';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -66,7 +75,7 @@ describe('geocodeAddress', () => {
     expect(await geocodeAddress(config(), ADDRESS, log)).toEqual({ lat: 39.7508, lng: -104.9965 });
     expect(requests).toHaveLength(1);
     const [request] = requests;
-    expect(decodeURIComponent(request?.pathname ?? '')).toBe(`/geocoding/v5/mapbox.places/${ADDRESS}.json`);
+    expect(decodeURIComponent(request?.pathname ?? '')).toBe(`/geocoding/v5/mapbox.places/${QUERY}.json`);
     expect(request?.searchParams.get('access_token')).toBe(TOKEN);
   });
 
@@ -78,7 +87,7 @@ describe('geocodeAddress', () => {
       expect.objectContaining({
         level: 40,
         status: 401,
-        address: ADDRESS,
+        address: QUERY,
         msg: expect.stringMatching(/Geocoding failed/),
       }),
     );
@@ -86,7 +95,8 @@ describe('geocodeAddress', () => {
 
   it('returns null and logs when the address matches no place', async () => {
     answer = json(200, { type: 'FeatureCollection', features: [] });
-    expect(await geocodeAddress(config(), 'Nowhere at all', log)).toBeNull();
+    const nowhere = { ...ADDRESS, line1: 'Nowhere at all', line2: '' };
+    expect(await geocodeAddress(config(), nowhere, log)).toBeNull();
     expect(logLines.join('')).toContain('Geocoding found no place for the address');
   });
 
@@ -110,9 +120,31 @@ describe('geocodeAddress', () => {
     expect(logLines.join('')).toContain('Geocoding failed');
   });
 
+  it('asks nothing for an address with no field filled in', async () => {
+    answer = json(200, { features: [{ center: [1, 2] }] });
+    const blank = { line1: '', line2: '', city: '', state: '', postal_code: '', country: '' };
+    expect(await geocodeAddress(config(), blank, log)).toBeNull();
+    expect(requests).toHaveLength(0);
+  });
+
   it('asks nothing without a maps token', async () => {
     answer = json(200, { features: [{ center: [1, 2] }] });
     expect(await geocodeAddress({ maps: { token: undefined, apiBase } }, ADDRESS, log)).toBeNull();
     expect(requests).toHaveLength(0);
+  });
+});
+
+describe('geocodingQuery', () => {
+  it('is the address as printed without line2, then the country; empty fields are left out', () => {
+    expect(geocodingQuery(ADDRESS)).toBe(QUERY);
+    const typedWhole = {
+      line1: 'Behind the old mill',
+      line2: '',
+      city: '',
+      state: '',
+      postal_code: '',
+      country: '',
+    };
+    expect(geocodingQuery(typedWhole)).toBe('Behind the old mill');
   });
 });

@@ -1,3 +1,5 @@
+import type { Address } from '@barbershop/contract';
+import { formatAddress } from '@barbershop/contract/format';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 
@@ -17,6 +19,14 @@ function toCoordinates(center: unknown): Coordinates | null {
 }
 
 /**
+ * What the geocoder is asked: the address as printed, without line2 (a suite or floor moves no map
+ * pin and can only confuse the match), followed by the country.
+ */
+export function geocodingQuery(address: Address): string {
+  return [formatAddress({ ...address, line2: '' }), address.country].filter(Boolean).join(', ');
+}
+
+/**
  * Turns an address into coordinates with Mapbox's geocoding API, so the barber pages can show a map
  * without the browser ever geocoding (DESIGN.md section 2). Returns null, after logging why, when no
  * maps token is set or the lookup fails: the caller then keeps the coordinates it had. The token is
@@ -24,27 +34,28 @@ function toCoordinates(center: unknown): Coordinates | null {
  */
 export async function geocodeAddress(
   config: Pick<Config, 'maps'>,
-  address: string,
+  address: Address,
   log: FastifyBaseLogger,
   { timeoutMs = GEOCODING_TIMEOUT_MS }: { timeoutMs?: number } = {},
 ): Promise<Coordinates | null> {
   const { token, apiBase } = config.maps;
-  if (!token || !address.trim()) return null;
-  const url = new URL(`/geocoding/v5/mapbox.places/${encodeURIComponent(address.trim())}.json`, apiBase);
+  const query = geocodingQuery(address);
+  if (!token || !query) return null;
+  const url = new URL(`/geocoding/v5/mapbox.places/${encodeURIComponent(query)}.json`, apiBase);
   url.searchParams.set('limit', '1');
   url.searchParams.set('access_token', token);
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
     if (!response.ok) {
       log.warn(
-        { status: response.status, address },
+        { status: response.status, address: query },
         'Geocoding failed: the maps service refused the request',
       );
       return null;
     }
     const body = (await response.json()) as MapboxResponse;
     const coordinates = toCoordinates(body.features?.[0]?.center);
-    if (!coordinates) log.warn({ address }, 'Geocoding found no place for the address');
+    if (!coordinates) log.warn({ address: query }, 'Geocoding found no place for the address');
     return coordinates;
   } catch (error) {
     const reason =
@@ -54,7 +65,7 @@ export async function geocodeAddress(
           ? error.name
           : 'unknown error';
     // The error's message could quote the URL, and with it the token: log only its kind.
-    log.warn({ address, reason }, 'Geocoding failed');
+    log.warn({ address: query, reason }, 'Geocoding failed');
     return null;
   }
 }

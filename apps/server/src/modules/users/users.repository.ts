@@ -1,6 +1,6 @@
 import { ACCESS } from '@barbershop/contract/domain';
-import { type Executor, likeLiteral, schema } from '@barbershop/db';
-import { asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type Executor, schema } from '@barbershop/db';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 
 const { users, productItems, products, productImages } = schema;
 
@@ -40,31 +40,9 @@ export async function findUser(db: Executor, id: string): Promise<UserRow | null
   return row ?? null;
 }
 
-/**
- * Users whose id, name, email, address or phone contains `q`, any case (SPEC.md section 5); a phone
- * also matches by its digits alone, so "7195550199" finds "(719) 555-0199".
- */
-function matching(q: string): SQL {
-  const pattern = `%${likeLiteral(q)}%`;
-  const digits = q.replace(/\D/g, '');
-  return or(
-    ilike(sql`${users.id}::text`, pattern),
-    ilike(users.name, pattern),
-    ilike(users.email, pattern),
-    ilike(users.address, pattern),
-    ilike(users.phone, pattern),
-    ...(digits.length >= 3
-      ? [sql`regexp_replace(${users.phone}, '\\D', '', 'g') like ${`%${digits}%`}`]
-      : []),
-  )!;
-}
-
-export async function listUsers(db: Executor, q?: string): Promise<UserRow[]> {
-  return db
-    .select()
-    .from(users)
-    .where(q ? matching(q) : undefined)
-    .orderBy(asc(users.name), asc(users.email));
+/** Every user, by name. */
+export async function listUsers(db: Executor): Promise<UserRow[]> {
+  return db.select().from(users).orderBy(asc(users.name), asc(users.email));
 }
 
 /** Users with this email, whatever provider they signed in with. */

@@ -98,19 +98,33 @@ describe('users API', () => {
       expect(users.map((user) => user.name)).toEqual(expect.arrayContaining(['Sam Staff', 'Alex Admin']));
     });
 
-    it('searches id, name, email, address and phone, any case; a phone by its digits too', async () => {
+    it('returns a stored address structured, and searches id, name, email, printed address and phone, any case', async () => {
+      const address = {
+        line1: '7 Forest Lane',
+        line2: 'Flat 2',
+        city: 'Nottingham',
+        state: 'NT',
+        postal_code: '80202',
+        country: 'GB',
+      };
       const robin = await createUser(app.db, {
         name: 'Robin Hood',
         email: 'robin@sherwood.example',
         phone: '(719) 555-0177',
-        address: '7 Forest Lane, Nottingham',
+        address,
       });
+      const listed = (await get('/api/users', staff)).json<UserSummary[]>().find((u) => u.gid === robin.id);
+      expect(listed?.address).toEqual(address);
+      expect((await get(`/api/users/${robin.id}`, staff)).json<UserDetail>().address).toEqual(address);
+
       const found = async (q: string) =>
         (await get(`/api/users?q=${encodeURIComponent(q)}`, staff)).json<UserSummary[]>().map((u) => u.gid);
       for (const q of [
         'robin HOOD',
         'SHERWOOD.example',
         'forest lane',
+        // Across fields, as formatAddress prints them: "7 Forest Lane, Flat 2, Nottingham, NT 80202".
+        'flat 2, nottingham, nt 8020',
         '555-0177',
         '7195550177',
         robin.id.slice(0, 8),
@@ -153,21 +167,33 @@ describe('users API', () => {
   });
 
   describe('PATCH /api/users/:gid', () => {
-    it('lets an admin change role, phone and address; empty text clears a field', async () => {
+    it('lets an admin change role, phone and address; empty text or a null address clears a field', async () => {
       const user = await createUser(app.db);
       const changed = await patch(`/api/users/${user.id}`, admin, {
         accessLevel: 1,
         phone: ' (719) 555-0199 ',
-        address: '1 Main St, Colorado Springs, CO',
+        address: {
+          line1: ' 1 Main St ',
+          city: 'Colorado Springs',
+          state: 'CO',
+          postal_code: '80903',
+          country: 'US',
+        },
       });
       expect(changed.statusCode).toBe(200);
-      expect(changed.json()).toMatchObject({
-        accessLevel: 1,
-        phone: '(719) 555-0199',
-        address: '1 Main St, Colorado Springs, CO',
-      });
+      const address = {
+        line1: '1 Main St',
+        line2: '',
+        city: 'Colorado Springs',
+        state: 'CO',
+        postal_code: '80903',
+        country: 'US',
+      };
+      expect(changed.json()).toMatchObject({ accessLevel: 1, phone: '(719) 555-0199', address });
       const cleared = await patch(`/api/users/${user.id}`, admin, { phone: '' });
-      expect(cleared.json()).toMatchObject({ phone: null, address: '1 Main St, Colorado Springs, CO' });
+      expect(cleared.json()).toMatchObject({ phone: null, address });
+      const noAddress = await patch(`/api/users/${user.id}`, admin, { address: null });
+      expect(noAddress.json()).toMatchObject({ address: null });
     });
 
     it('refuses staff and customers', async () => {
@@ -176,6 +202,15 @@ describe('users API', () => {
       expect((await patch(`/api/users/${user.id}`, customer, { accessLevel: 2 })).statusCode).toBe(403);
       const [row] = await app.db.select().from(schema.users).where(eq(schema.users.id, user.id));
       expect(row?.accessLevel).toBe(0);
+    });
+
+    it('refuses an address without a city, naming the field', async () => {
+      const user = await createUser(app.db);
+      const response = await patch(`/api/users/${user.id}`, admin, {
+        address: { line1: '1 Main St', state: 'CO', postal_code: '80903', country: 'US' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toBe('body.address.city: City is required');
     });
 
     it.each([

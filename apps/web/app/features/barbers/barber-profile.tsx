@@ -1,4 +1,5 @@
 import type { Barber } from '@barbershop/contract';
+import { formatAddress } from '@barbershop/contract/format';
 import { StoredImage } from '../../components/stored-image.tsx';
 import { Gallery } from './gallery.tsx';
 import { ServicesList } from './services-list.tsx';
@@ -40,7 +41,7 @@ export function BarberProfile({
           </p>
           <h2 className="mt-1 text-3xl sm:text-4xl">{barber.name}</h2>
           {barber.nickname && <p className="text-muted">“{barber.nickname}”</p>}
-          <p className="mt-1">{barber.address}</p>
+          <p className="mt-1">{formatAddress(barber.address)}</p>
         </div>
         <ShareButton index={index} name={barber.name} />
       </header>

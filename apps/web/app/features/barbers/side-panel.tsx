@@ -1,5 +1,5 @@
 import type { Barber } from '@barbershop/contract';
-import { formatPhone, phoneHref } from '@barbershop/contract/format';
+import { formatAddress, formatPhone, phoneHref } from '@barbershop/contract/format';
 import { BarberMap } from './barber-map.tsx';
 import { DirectionsChooser } from './directions-chooser.tsx';
 import { OpeningHours } from './opening-hours.tsx';
@@ -9,15 +9,16 @@ const headingClass = 'mb-2 text-lg';
 /** The side panel: map and directions, ABOUT US, phone with a Call link, weekly hours, social links. */
 export function SidePanel({ barber, mapsToken }: { barber: Barber; mapsToken: string }) {
   const id = (section: string) => `${section}-${barber.gid}`;
-  const destination = { address: barber.address, lat: barber.lat, lng: barber.lng };
+  const address = formatAddress(barber.address);
+  const destination = { address, lat: barber.lat, lng: barber.lng };
   return (
     <aside aria-label={`${barber.name}: location and contact`} className="space-y-6">
       <section aria-labelledby={id('location')}>
         <h3 id={id('location')} className="sr-only">
           Location
         </h3>
-        <BarberMap lat={barber.lat} lng={barber.lng} place={barber.address} mapsToken={mapsToken} />
-        <address className="mt-2 not-italic">{barber.address}</address>
+        <BarberMap lat={barber.lat} lng={barber.lng} place={address} mapsToken={mapsToken} />
+        <address className="mt-2 not-italic">{address}</address>
         <div className="mt-2">
           <DirectionsChooser destination={destination} />
         </div>

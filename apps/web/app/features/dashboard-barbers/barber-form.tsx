@@ -1,4 +1,5 @@
 import {
+  type Address,
   type AdminBarber,
   CreateBarberSchema,
   type OpeningHours,
@@ -6,6 +7,7 @@ import {
 } from '@barbershop/contract';
 import { WEEKDAYS } from '@barbershop/contract/domain';
 import { useState } from 'react';
+import { AddressFields, EMPTY_ADDRESS } from '../../components/address-fields.tsx';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
@@ -17,7 +19,6 @@ import { type ApiClient, ApiError } from '../../lib/api.ts';
 type Text = {
   name: string;
   nickname: string;
-  address: string;
   phone: string;
   email: string;
   about: string;
@@ -60,7 +61,6 @@ export function BarberForm({
   const [text, setText] = useState<Text>({
     name: barber?.name ?? '',
     nickname: barber?.nickname ?? '',
-    address: barber?.address ?? '',
     phone: barber?.phone ?? '',
     email: barber?.email ?? '',
     about: barber?.about ?? '',
@@ -72,6 +72,7 @@ export function BarberForm({
     reviewCount: String(barber?.reviewCount ?? 0),
     position: String(barber?.position ?? 0),
   });
+  const [address, setAddress] = useState<Address>(barber?.address ?? EMPTY_ADDRESS);
   const [active, setActive] = useState(barber?.active ?? true);
   const [hours, setHours] = useState<OpeningHours>(barber?.hours ?? EMPTY_HOURS);
   const [services, setServices] = useState<ServiceDraft[]>(
@@ -105,6 +106,7 @@ export function BarberForm({
     const galleryPart = imageSlots(gallery, photoPart.files.length);
     const form = {
       ...text,
+      address,
       lat: numberOrNull(text.lat),
       lng: numberOrNull(text.lng),
       rating: Number(text.rating),
@@ -181,7 +183,7 @@ export function BarberForm({
         {textField('phone', 'Phone', { type: 'tel', required: true })}
         {textField('email', 'Email', { type: 'email', required: true })}
       </div>
-      {textField('address', 'Address', { required: true })}
+      <AddressFields address={address} onChange={setAddress} errors={errors} required={!editing} />
       <div className="grid gap-5 sm:grid-cols-2">
         {textField('lat', 'Latitude', { hint: 'Only needed when the address cannot be found on the map.' })}
         {textField('lng', 'Longitude', { hint: 'Only needed when the address cannot be found on the map.' })}

@@ -1,5 +1,6 @@
 import { type Shop, UpdateShopSchema } from '@barbershop/contract';
 import { useState } from 'react';
+import { AddressFields } from '../../components/address-fields.tsx';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
@@ -7,14 +8,6 @@ import { HoursEditor } from '../../components/hours-editor.tsx';
 import { type ApiClient, ApiError } from '../../lib/api.ts';
 
 type TextField = 'name' | 'phone' | 'email';
-const ADDRESS_FIELDS = [
-  ['line1', 'Address line 1'],
-  ['line2', 'Address line 2'],
-  ['city', 'City'],
-  ['state', 'State'],
-  ['postal_code', 'Postal code'],
-  ['country', 'Country'],
-] as const;
 
 /** Shop settings (admin): name, address, phone, email, hours, social links and the sales tax rate. */
 export function SettingsForm({ api, shop, onSaved }: { api: ApiClient; shop: Shop; onSaved: () => void }) {
@@ -92,29 +85,11 @@ export function SettingsForm({ api, shop, onSaved }: { api: ApiClient; shop: Sho
           )}
         </FormField>
       </div>
-      <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 font-semibold">Address</legend>
-        {ADDRESS_FIELDS.map(([field, label]) => (
-          <FormField
-            key={field}
-            label={label}
-            error={errors[`address.${field}`]}
-            required={field !== 'line2'}
-          >
-            {(control) => (
-              <input
-                {...control}
-                value={draft.address[field]}
-                onChange={(event) => {
-                  const value = event.currentTarget.value;
-                  setDraft((current) => ({ ...current, address: { ...current.address, [field]: value } }));
-                }}
-                className={inputClass}
-              />
-            )}
-          </FormField>
-        ))}
-      </fieldset>
+      <AddressFields
+        address={draft.address}
+        onChange={(address) => setDraft((current) => ({ ...current, address }))}
+        errors={errors}
+      />
       <HoursEditor hours={draft.hours} onChange={(hours) => setDraft((current) => ({ ...current, hours }))} />
       <fieldset className="flex flex-col gap-3">
         <legend className="font-semibold">Social links</legend>

@@ -1,12 +1,15 @@
 import { ACCESS, type Role, roleName, type UserDetail } from '@barbershop/contract';
-import { formatDate, formatPhone } from '@barbershop/contract/format';
+import { formatAddress, formatDate, formatPhone } from '@barbershop/contract/format';
+import { useState } from 'react';
 import { Link, useFetcher } from 'react-router';
+import { AddressFields, EMPTY_ADDRESS } from '../../components/address-fields.tsx';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { DataTable, EmptyState, tableLinkClass } from '../../components/data-table.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
 
-export type UserActionResult = { ok: string } | { error: string };
+/** What saving the role or the address says; `fields` holds a message per field, keyed as the schema names it. */
+export type UserActionResult = { ok: string } | { error: string; fields?: Record<string, string> };
 
 /** Name, email, phone and address ('N/A' when missing, SPEC.md section 3), role and when they joined. */
 export function UserFacts({ user }: { user: UserDetail }) {
@@ -19,7 +22,7 @@ export function UserFacts({ user }: { user: UserDetail }) {
     ],
     ['Email', user.email],
     ['Phone', user.phone ? formatPhone(user.phone) : 'N/A'],
-    ['Address', user.address || 'N/A'],
+    ['Address', user.address ? formatAddress(user.address) : 'N/A'],
     ['Role', roleName(user.accessLevel) ?? `unknown (${user.accessLevel})`],
     ['Joined', formatDate(user.createdAt)],
   ];
@@ -60,14 +63,42 @@ export function RoleForm({ user }: { user: UserDetail }) {
       <Button type="submit" busy={fetcher.state !== 'idle'}>
         Save role
       </Button>
-      {fetcher.data &&
-        ('error' in fetcher.data ? (
-          <Alert className="w-full">{fetcher.data.error}</Alert>
-        ) : (
-          <Alert tone="success" className="w-full">
-            {fetcher.data.ok}
-          </Alert>
-        ))}
+      <ActionResult result={fetcher.data} />
+    </fetcher.Form>
+  );
+}
+
+function ActionResult({ result }: { result: UserActionResult | undefined }) {
+  if (!result) return null;
+  return 'error' in result ? (
+    <Alert className="w-full">{result.error}</Alert>
+  ) : (
+    <Alert tone="success" className="w-full">
+      {result.ok}
+    </Alert>
+  );
+}
+
+/** The address, changed by admins: the contract's fields, all empty for no address. */
+export function AddressForm({ user }: { user: UserDetail }) {
+  const fetcher = useFetcher<UserActionResult>();
+  const [address, setAddress] = useState(user.address ?? EMPTY_ADDRESS);
+  const errors = fetcher.data && 'fields' in fetcher.data ? fetcher.data.fields : undefined;
+  return (
+    <fetcher.Form method="post" noValidate className="mt-6 flex max-w-3xl flex-col gap-4">
+      <input type="hidden" name="intent" value="address" />
+      <AddressFields
+        address={address}
+        onChange={setAddress}
+        errors={errors}
+        hint="Leave every field empty to remove the address."
+      />
+      <div>
+        <Button type="submit" busy={fetcher.state !== 'idle'}>
+          Save address
+        </Button>
+      </div>
+      <ActionResult result={fetcher.data} />
     </fetcher.Form>
   );
 }

@@ -1,5 +1,11 @@
 import { ACCESS, WEEKDAY_NAMES, WEEKDAYS } from '@barbershop/contract/domain';
-import { formatDollars, formatDuration, formatPhone, formatTime } from '@barbershop/contract/format';
+import {
+  formatAddress,
+  formatDollars,
+  formatDuration,
+  formatPhone,
+  formatTime,
+} from '@barbershop/contract/format';
 import { Link, useNavigate } from 'react-router';
 import { buttonClass } from '../../components/button.tsx';
 import { StoredImage } from '../../components/stored-image.tsx';
@@ -69,7 +75,7 @@ export default function BarberDetails({ loaderData }: Route.ComponentProps) {
           <dt className="font-semibold">Nickname</dt>
           <dd>{barber.nickname || 'N/A'}</dd>
           <dt className="font-semibold">Address</dt>
-          <dd>{barber.address}</dd>
+          <dd>{formatAddress(barber.address)}</dd>
           <dt className="font-semibold">Phone</dt>
           <dd>{formatPhone(barber.phone)}</dd>
           <dt className="font-semibold">Email</dt>

@@ -1,9 +1,11 @@
-import { ACCESS, type AccessLevel } from '@barbershop/contract';
+import { ACCESS, UpdateUserSchema } from '@barbershop/contract';
+import { addressFromForm } from '../../components/address-fields.tsx';
 import { requireRole } from '../../features/auth/require-role.ts';
 import { AuditHistory } from '../../features/dashboard-audit/audit-history.tsx';
 import { OrdersListTable } from '../../features/dashboard-orders/orders-list.tsx';
 import { PageHeader } from '../../features/dashboard-shell/page-header.tsx';
 import {
+  AddressForm,
   RoleForm,
   type UserActionResult,
   UserFacts,
@@ -19,17 +21,28 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = encodeURIComponent(params.id);
   const user = await orNotFound(api.get(`/users/${id}`));
   const history = await api.get(`/audit?entity=user&entityId=${id}`);
-  return { user, history, canChangeRole: viewer.accessLevel === ACCESS.admin };
+  return { user, history, isAdmin: viewer.accessLevel === ACCESS.admin };
 }
 
+/** Saves the role, or the address (`intent=address`), checked against the contract's schema first. */
 export async function action({ request, context, params }: Route.ActionArgs): Promise<UserActionResult> {
   await requireRole(request, context, 'admin');
   const form = await request.formData();
+  const savesAddress = form.get('intent') === 'address';
+  const parsed = UpdateUserSchema.safeParse(
+    savesAddress ? { address: addressFromForm(form) } : { accessLevel: Number(form.get('accessLevel')) },
+  );
+  if (!parsed.success) {
+    return {
+      error: savesAddress
+        ? 'Address not saved: check the fields marked below.'
+        : `Role not saved: ${parsed.error.issues[0]?.message}`,
+      fields: Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message])),
+    };
+  }
   try {
-    await serverApi(context).send('PATCH', `/users/${encodeURIComponent(params.id)}`, {
-      accessLevel: Number(form.get('accessLevel')) as AccessLevel,
-    });
-    return { ok: 'Role saved.' };
+    await serverApi(context).send('PATCH', `/users/${encodeURIComponent(params.id)}`, parsed.data);
+    return { ok: savesAddress ? 'Address saved.' : 'Role saved.' };
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) return { error: error.message };
     throw error;
@@ -40,14 +53,15 @@ export function meta({ matches }: Route.MetaArgs) {
   return dashboardMeta('User', matches);
 }
 
-/** /dashboard/users/{id}: the profile, the role (admins change it), their orders, items and history. */
+/** /dashboard/users/{id}: the profile, the role and address (admins change them), orders, items, history. */
 export default function UserPage({ loaderData }: Route.ComponentProps) {
-  const { user, history, canChangeRole } = loaderData;
+  const { user, history, isAdmin } = loaderData;
   return (
     <>
       <PageHeader title={user.name} />
       <UserFacts user={user} />
-      {canChangeRole && <RoleForm user={user} />}
+      {isAdmin && <RoleForm user={user} />}
+      {isAdmin && <AddressForm user={user} />}
       <h2 className="mb-3 mt-8 text-2xl">Orders</h2>
       <OrdersListTable orders={user.orders} caption={`Orders of ${user.name}`} />
       <h2 className="mb-3 mt-8 text-2xl">Owned items</h2>

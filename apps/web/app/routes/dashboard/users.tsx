@@ -1,4 +1,4 @@
-import { formatPhone } from '@barbershop/contract/format';
+import { formatAddress, formatPhone } from '@barbershop/contract/format';
 import { useEffect, useRef } from 'react';
 import { Form, useNavigation, useSubmit } from 'react-router';
 import { buttonClass } from '../../components/button.tsx';
@@ -96,7 +96,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
             { header: 'Name', cell: (user) => user.name, rowHeader: true },
             { header: 'Email', cell: (user) => user.email },
             { header: 'Phone', cell: (user) => (user.phone ? formatPhone(user.phone) : 'N/A') },
-            { header: 'Address', cell: (user) => user.address || 'N/A' },
+            { header: 'Address', cell: (user) => (user.address ? formatAddress(user.address) : 'N/A') },
             { header: 'Items', cell: (user) => user.items.length },
           ]}
         />

@@ -1,3 +1,4 @@
+import { formatAddress } from '@barbershop/contract/format';
 import { useEffect, useState } from 'react';
 import { type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router';
 import { BarberProfile } from '../../features/barbers/barber-profile.tsx';
@@ -56,7 +57,7 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
   const services = barber.services.map((service) => service.name).join(', ');
   return pageMeta(site, {
     title: `${barber.name} | Barbers at ${shopName}`,
-    description: `Book ${barber.name} at ${shopName}, ${barber.address}.${services ? ` Services: ${services}.` : ''}`,
+    description: `Book ${barber.name} at ${shopName}, ${formatAddress(barber.address)}.${services ? ` Services: ${services}.` : ''}`,
     path: CANONICAL_PATH,
     query,
     image: barber.profilePicture.src,

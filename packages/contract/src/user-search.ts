@@ -1,0 +1,25 @@
+import { formatAddress } from './format.ts';
+import type { UserSummary } from './users.ts';
+
+/** The part of a user the dashboard's search looks at. */
+export type SearchableUser = Pick<UserSummary, 'gid' | 'name' | 'email' | 'phone' | 'address'>;
+
+/**
+ * SPEC.md section 5's users search, the same in the API (`GET /users?q=`) and on the users page: the
+ * id, name, email, phone or address as printed (formatAddress) contains the query, any case. A phone
+ * also matches by its digits alone, so "7195550199" finds "(719) 555-0199". A blank query matches all.
+ */
+export function userMatches(user: SearchableUser, query: string): boolean {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return true;
+  const fields = [
+    user.gid,
+    user.name,
+    user.email,
+    user.phone ?? '',
+    user.address ? formatAddress(user.address) : '',
+  ];
+  if (fields.some((field) => field.toLowerCase().includes(needle))) return true;
+  const digits = needle.replace(/\D/g, '');
+  return digits.length >= 3 && (user.phone ?? '').replace(/\D/g, '').includes(digits);
+}
