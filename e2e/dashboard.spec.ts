@@ -82,6 +82,8 @@ test('staff create a product with three images, publish it and work its items', 
   context,
   checkA11y,
 }) => {
+  // The longest journey here: three uploads processed into renditions, then every item step.
+  test.slow();
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signInAsStaff(page);
   const name = `E2E Cap ${Date.now()}`;
