@@ -14,6 +14,8 @@ export type LighthouseFigures = {
   totalBytes: number;
   /** Accessibility, best-practices and SEO audits that failed in any run: why a score is under 100. */
   failedAudits: string[];
+  /** The SEO ones among them: a page kept out of search engines fails is-crawlable by design. */
+  failedSeoAudits: string[];
 };
 
 export type Lighthouse = {
@@ -48,6 +50,10 @@ export async function startLighthouse(): Promise<Lighthouse> {
     }
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const failed = (category: string) =>
+      (lhr.categories[category]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => ref.id);
     return {
       performance: score('performance'),
       accessibility: score('accessibility'),
@@ -57,22 +63,20 @@ export async function startLighthouse(): Promise<Lighthouse> {
       tbtMs: value('total-blocking-time'),
       cls: value('cumulative-layout-shift'),
       totalBytes: value('total-byte-weight'),
-      failedAudits: ['accessibility', 'best-practices', 'seo'].flatMap((id) =>
-        (lhr.categories[id]?.auditRefs ?? [])
-          .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-          .map((ref) => ref.id),
-      ),
+      failedAudits: ['accessibility', 'best-practices', 'seo'].flatMap(failed),
+      failedSeoAudits: failed('seo'),
     };
   };
   return {
     async measure(url, runs) {
       const results: LighthouseFigures[] = [];
       for (let i = 0; i < runs; i++) results.push(await once(url));
-      const { failedAudits: _, ...first } = results[0]!;
+      const { failedAudits: _, failedSeoAudits: __, ...first } = results[0]!;
       const keys = Object.keys(first) as (keyof typeof first)[];
       return {
         ...(Object.fromEntries(keys.map((key) => [key, median(results.map((r) => r[key]))])) as typeof first),
         failedAudits: [...new Set(results.flatMap((r) => r.failedAudits))],
+        failedSeoAudits: [...new Set(results.flatMap((r) => r.failedSeoAudits))],
       };
     },
     close: async () => {

@@ -22,6 +22,13 @@ export type Results = {
 
 type Check = { subject: string; target: string; value: string; met: boolean };
 
+/**
+ * Pages kept out of search engines on purpose (`noindex`, docs/decisions.md 2026-11-23): Lighthouse's
+ * is-crawlable audit fails there by design, so their SEO target is every other SEO audit passing and
+ * that one failing (the page must stay unindexed), not a score of 100.
+ */
+const NOINDEX_PAGES = new Set(['/cart']);
+
 /** The targets of issue 12 point 5, each checked against the figures. */
 export function checkTargets(results: Results): Check[] {
   const checks: Check[] = [];
@@ -32,7 +39,15 @@ export function checkTargets(results: Results): Check[] {
     add(p, 'performance >= 98', String(page.performance), page.performance >= 98);
     add(p, 'accessibility 100', String(page.accessibility), page.accessibility === 100);
     add(p, 'best practices 100', String(page.bestPractices), page.bestPractices === 100);
-    add(p, 'SEO 100', String(page.seo), page.seo === 100);
+    if (NOINDEX_PAGES.has(p)) {
+      const failed = page.failedSeoAudits;
+      add(
+        p,
+        'SEO: all audits but is-crawlable pass (noindex by design)',
+        `${page.seo}; failed: ${failed.join(', ') || 'none'}`,
+        failed.length === 1 && failed[0] === 'is-crawlable',
+      );
+    } else add(p, 'SEO 100', String(page.seo), page.seo === 100);
     add(p, 'LCP <= 2.0 s', `${(page.lcpMs / 1000).toFixed(2)} s`, page.lcpMs <= 2000);
     add(p, 'TBT <= 100 ms', `${page.tbtMs.toFixed(0)} ms`, page.tbtMs <= 100);
     add(p, 'CLS <= 0.02', page.cls.toFixed(3), page.cls <= 0.02);

@@ -1,5 +1,4 @@
 import type { CurrentUser, PublicConfig, Shop } from '@barbershop/contract';
-import oswald from '@fontsource/oswald/files/oswald-latin-600-normal.woff2?url';
 import {
   isRouteErrorResponse,
   Links,
@@ -24,7 +23,6 @@ import { publicConfigContext } from './lib/api-context.ts';
 import { useNonce } from './lib/nonce.tsx';
 
 export const links: Route.LinksFunction = () => [
-  { rel: 'preload', href: oswald, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 

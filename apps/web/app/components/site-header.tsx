@@ -6,7 +6,11 @@ const NAV = [
   { to: '/store', label: 'STORE', end: false },
 ];
 
-/** Global navigation (SPEC.md section 2). The account and cart controls plug into `actions`. */
+/**
+ * Global navigation (SPEC.md section 2). The account and cart controls plug into `actions`. On a phone
+ * the shop's name shortens rather than wraps: the display font arrives after the first paint, and a
+ * wider fallback must not push the controls onto a line of their own (a layout shift of the page).
+ */
 export function SiteHeader({ shopName, actions }: { shopName: string; actions?: React.ReactNode }) {
   return (
     <header className="bg-charcoal text-paper">
@@ -19,7 +23,7 @@ export function SiteHeader({ shopName, actions }: { shopName: string; actions?: 
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 sm:gap-x-6 sm:py-3">
         <NavLink
           to="/"
-          className="font-display text-base uppercase tracking-wide text-paper sm:text-lg sm:tracking-wider"
+          className="min-w-0 grow basis-0 truncate font-display text-base uppercase tracking-wide text-paper sm:grow-0 sm:basis-auto sm:text-lg sm:tracking-wider"
           aria-label={`${shopName}, home`}
         >
           <span aria-hidden="true" className="mr-2 text-brass">
@@ -27,7 +31,7 @@ export function SiteHeader({ shopName, actions }: { shopName: string; actions?: 
           </span>
           {shopName}
         </NavLink>
-        <div className="ml-auto flex items-center gap-1 sm:order-last">{actions}</div>
+        <div className="ml-auto flex shrink-0 items-center gap-1 sm:order-last">{actions}</div>
         <nav aria-label="Main" className="w-full sm:w-auto">
           <ul className="-mx-3 flex">
             {NAV.map((item) => (

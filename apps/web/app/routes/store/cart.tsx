@@ -10,8 +10,17 @@ import type { Route } from './+types/cart';
 
 export function meta({ matches }: Route.MetaArgs) {
   const { shop } = siteFromMatches(matches);
-  // This browser's cart: nothing for search engines.
-  return [{ title: `Cart | ${shop?.name ?? 'Barbershop'}` }, { name: 'robots', content: 'noindex' }];
+  const name = shop?.name ?? 'Barbershop';
+  // This browser's cart: nothing for search engines (docs/decisions.md). The description is for the
+  // visitor's own tab previews and shares.
+  return [
+    { title: `Cart | ${name}` },
+    {
+      name: 'description',
+      content: `Your cart at ${name}: review your items, then check out for pickup at the shop.`,
+    },
+    { name: 'robots', content: 'noindex' },
+  ];
 }
 
 /** /cart (SPEC.md section 2). The cart is in this browser only, so it shows once the page has hydrated. */
@@ -22,14 +31,18 @@ export default function Cart() {
     <main id="main" tabIndex={-1} className="mx-auto max-w-4xl px-4 py-10 focus:outline-none">
       <h1 className="mb-6 text-4xl">Cart</h1>
       {!hydrated ? (
-        <p className="text-muted">Loading your cart…</p>
+        // An empty cart's box, kept while the cart loads, so the page does not move when it appears.
+        <CartPanel>
+          <p className="text-xl text-muted">Loading your cart…</p>
+          <div aria-hidden="true" className="mt-6 h-11" />
+        </CartPanel>
       ) : cart.lines.length === 0 ? (
-        <div className="rounded-lg bg-white px-6 py-10 text-center ring-1 ring-charcoal/10">
+        <CartPanel>
           <p className="font-display text-xl uppercase tracking-wide">Your Cart Is Empty</p>
           <Link to="/store" className={buttonClass('primary', 'mt-6')}>
             Continue Shopping
           </Link>
-        </div>
+        </CartPanel>
       ) : (
         <>
           <CartLines cart={cart} update={update} />
@@ -46,4 +59,8 @@ export default function Cart() {
       )}
     </main>
   );
+}
+
+function CartPanel({ children }: { children: React.ReactNode }) {
+  return <div className="rounded-lg bg-white px-6 py-10 text-center ring-1 ring-charcoal/10">{children}</div>;
 }
