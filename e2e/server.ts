@@ -21,8 +21,10 @@ const env = {
   PORT: port,
   PUBLIC_URL: `http://localhost:${port}`,
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-  // Every test signs in from 127.0.0.1; the per-client sign-in limit is tested by the API tests.
+  // Every test signs in from 127.0.0.1 and the dashboard tests share staff members; the limits are
+  // tested by the API tests.
   SIGN_IN_RATE_LIMIT: '1000',
+  UPLOAD_RATE_LIMIT: '1000',
 };
 
 let child: ReturnType<typeof spawn> | undefined;

@@ -153,7 +153,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(ordersRoutes, orderDeps);
       await api.register(ordersStaffRoutes, orderDeps);
       await api.register(auditRoutes);
-      await api.register(productsRoutes);
+      await api.register(productsRoutes, { config });
       await api.register(dashboardRoutes);
       await api.register(catalogRoutes);
       await api.register(paymentsRoutes, { config, provider: app.payments });

@@ -85,10 +85,15 @@ const EnvSchema = z.object({
   ),
   SIGN_IN_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000).default(10)),
   PAYMENT_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(20)),
+  UPLOAD_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000).default(30)),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE: z.preprocess(emptyAsUndefined, z.url().optional()),
+  STRIPE_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(100).max(60_000).default(10_000),
+  ),
   MAPS_TOKEN: optionalString,
   MAPS_API_BASE: z.preprocess(emptyAsUndefined, z.url().default('https://api.mapbox.com')),
   API_BASE_URL: z.preprocess(emptyAsUndefined, z.string().default('')),
@@ -228,6 +233,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signInRateLimit: e.SIGN_IN_RATE_LIMIT,
     /** Payments one customer may start per minute: a few cover a storm of clicks on Pay and a retry. */
     paymentRateLimit: e.PAYMENT_RATE_LIMIT,
+    /** Saves with images (product and barber forms) one staff member may send per minute. */
+    uploadRateLimit: e.UPLOAD_RATE_LIMIT,
     oidc: e.OIDC_CLIENT_ID
       ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
       : null,
@@ -243,6 +250,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? '',
           webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '',
           apiBase: e.STRIPE_API_BASE,
+          /** How long one call to Stripe may take before it is tried again (once), then given up. */
+          timeoutMs: e.STRIPE_TIMEOUT_MS,
         }
       : null,
     maps: { token: e.MAPS_TOKEN, apiBase: e.MAPS_API_BASE },

@@ -1,7 +1,8 @@
 import type { Executor } from '@barbershop/db';
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { AppError } from './errors.ts';
 import { countHit, deleteEndedWindows } from './rate-limit.repository.ts';
 
 // Ended windows are reused by the next hit on the same key; the rest are swept now and then.
@@ -36,12 +37,31 @@ export function postgresRateLimitStore(db: () => Executor): FastifyRateLimitStor
       );
     }
     child(params: Parameters<FastifyRateLimitStore['child']>[0]) {
-      // The plugin passes the route's merged limit settings, the route itself under routeInfo.
-      const { method, url } = (params as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo ?? {};
-      return new PostgresRateLimitStore(`${String(method)} ${String(url)} `);
+      // The plugin passes the route's merged limit settings, the route itself under routeInfo. Routes
+      // of one group share a count; any other route counts alone.
+      const { groupId, routeInfo } = params as {
+        groupId?: string;
+        routeInfo?: { method?: unknown; url?: unknown };
+      };
+      if (groupId) return new PostgresRateLimitStore(`group ${groupId} `);
+      return new PostgresRateLimitStore(`${String(routeInfo?.method)} ${String(routeInfo?.url)} `);
     }
   }
   return PostgresRateLimitStore as unknown as FastifyRateLimitStoreCtor;
+}
+
+/**
+ * A route's limit per signed-in user (their address when signed out), so that people behind one
+ * address do not share it. Routes naming the same `group` share one count.
+ */
+export function perUserLimit(max: number, message: string, group?: string) {
+  return {
+    max,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
+    errorResponseBuilder: () => new AppError('too_many_requests', message),
+    ...(group ? { groupId: group } : {}),
+  };
 }
 
 /** Rate limits (declared per route through `config.rateLimit`), counted in the shared database. */

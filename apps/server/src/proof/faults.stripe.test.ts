@@ -9,12 +9,17 @@ import { signInAs } from '../test/sessions.ts';
 import { createShop } from '../test/shop.ts';
 import { StripeStandIn } from '../test/stripe-stand-in.ts';
 
-type Mode = 'pass' | 'fail' | 'lose-answer' | 'slow';
+type Mode = 'pass' | 'fail' | 'lose-answer' | 'hang' | 'slow';
+
+/** The server's Stripe client gives up on a call after this long (STRIPE_TIMEOUT_MS), and tries once more. */
+const TIMEOUT_MS = 3000;
+const SLOW_MS = TIMEOUT_MS / 2;
 
 /**
  * Stands between the server's Stripe client and the stand-in and misbehaves on demand: 'fail'
  * answers 500 without reaching Stripe; 'lose-answer' lets Stripe act, then answers 500 as if the
- * answer were lost on the way back; 'slow' holds each request 1.5 s before passing it on.
+ * answer were lost on the way back; 'hang' lets Stripe act and never answers; 'slow' holds each
+ * request for half the client's timeout before passing it on.
  */
 async function faultyProxy(target: string) {
   let mode: Mode = 'pass';
@@ -41,7 +46,8 @@ async function faultyProxy(target: string) {
     };
     if (mode === 'fail') req.resume().on('end', fail);
     else if (mode === 'lose-answer') pass(() => fail());
-    else if (mode === 'slow') setTimeout(() => pass(answer), 1500);
+    else if (mode === 'hang') pass(() => {});
+    else if (mode === 'slow') setTimeout(() => pass(answer), SLOW_MS);
     else pass(answer);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -50,7 +56,10 @@ async function faultyProxy(target: string) {
     set: (next: Mode) => {
       mode = next;
     },
-    stop: () => new Promise((resolve) => server.close(resolve)),
+    stop: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(resolve));
+    },
   };
 }
 
@@ -64,7 +73,11 @@ describe('checkout while Stripe misbehaves', () => {
   beforeAll(async () => {
     const env = await stripe.start();
     proxy = await faultyProxy(env.STRIPE_API_BASE!);
-    app = await buildTestApp({ ...env, STRIPE_API_BASE: proxy.base });
+    app = await buildTestApp({
+      ...env,
+      STRIPE_API_BASE: proxy.base,
+      STRIPE_TIMEOUT_MS: String(TIMEOUT_MS),
+    });
     await createShop(app.db);
     product = await createProduct(app.db, { category: 'Hats' }, { stock: { 'One Size Fits All': 10 } });
   });
@@ -93,6 +106,7 @@ describe('checkout while Stripe misbehaves', () => {
   it.each([
     ['answers 500', 'fail'],
     ['acts but its answer is lost', 'lose-answer'],
+    ['acts but never answers', 'hang'],
   ] as const)(
     'when Stripe %s: a retryable 503, the reservation kept, and a retry makes no second PaymentIntent',
     async (_, mode) => {
@@ -101,8 +115,12 @@ describe('checkout while Stripe misbehaves', () => {
       const before = (await state(user.id)).stock;
       const createdBefore = stripe.created;
       proxy.set(mode);
+      const started = Date.now();
       const refused = await pay(cookie);
+      const waited = Date.now() - started;
       proxy.set('pass');
+      // At worst a try and one retry, each given up after the timeout: the customer never waits a minute.
+      expect(waited).toBeLessThan(2 * TIMEOUT_MS + 5000);
       expect(refused.statusCode).toBe(503);
       expect(refused.headers['retry-after']).toBeDefined();
       expect(refused.json()).toEqual({
@@ -123,14 +141,18 @@ describe('checkout while Stripe misbehaves', () => {
     30_000,
   );
 
-  it('when Stripe answers slowly: the customer waits and gets one PaymentIntent', async () => {
+  it('when Stripe answers slowly but within the timeout: the customer waits and gets one PaymentIntent, asked for once', async () => {
     const user = await createUser(app.db);
     const createdBefore = stripe.created;
+    const asked = () => stripe.requests.filter((r) => r.path === '/v1/payment_intents').length;
+    const askedBefore = asked();
     proxy.set('slow');
     const answer = await pay(await signInAs(app, user));
     proxy.set('pass');
     expect(answer.statusCode).toBe(200);
+    expect(answer.json().clientSecret).toMatch(/^pi_\d+_secret_/);
     expect(stripe.created - createdBefore).toBe(1);
+    expect(asked() - askedBefore).toBe(1);
     expect((await state(user.id)).orders.map((order) => order.status)).toEqual(['pending']);
   }, 30_000);
 });

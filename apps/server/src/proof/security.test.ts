@@ -1,11 +1,22 @@
-import { schema } from '@barbershop/db';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase, schema } from '@barbershop/db';
 import { createProduct, createUser } from '@barbershop/db/factories';
+import { openTestDatabase } from '@barbershop/db/testing';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
 import { buildTestApp, REAL_PROVIDERS, type TestApp } from '../test/app.ts';
+import { type FormFile, multipart } from '../test/multipart.ts';
 import { createOrder } from '../test/orders.ts';
+import { pngBomb } from '../test/png-bomb.ts';
 import { signInAs } from '../test/sessions.ts';
 import { createShop } from '../test/shop.ts';
+import { streamUpload } from '../test/streamed-upload.ts';
 
 // Issue 13, point 5: the security suite beyond the access matrix (access-matrix.test.ts), walking
 // the OpenAPI document so that a new route is covered without anyone remembering to add it.
@@ -229,6 +240,140 @@ describe('security suite', () => {
       }
     } finally {
       await secure.close();
+    }
+  });
+});
+
+describe('uploads under attack', () => {
+  const LIMIT = 3;
+  const form = (name: string) => ({ name, description: 'Proof.', pricing: 20, category: 'Hats' });
+  let app: TestApp;
+  let base: string;
+  let photo: FormFile;
+
+  beforeAll(async () => {
+    app = await buildTestApp({ UPLOAD_RATE_LIMIT: String(LIMIT) });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    photo = {
+      body: await sharp({ create: { width: 40, height: 40, channels: 3, background: '#336699' } })
+        .png()
+        .toBuffer(),
+      filename: 'photo.png',
+    };
+  });
+  afterAll(() => app.close());
+
+  const staffCookie = async () => signInAs(app, await createUser(app.db, { accessLevel: 1 }));
+  const save = async (cookie: string, method: 'POST' | 'PUT', url: string, fields: unknown) => {
+    const body = await multipart(fields, [photo]);
+    return app.inject({ method, url, payload: body.payload, headers: { ...body.headers, cookie } });
+  };
+  const productNames = async () =>
+    (await app.db.select({ name: schema.products.name }).from(schema.products)).map((row) => row.name);
+
+  it('refuses a file over 10 MB having read about the limit, not the 200 MB the client would send', async () => {
+    const answer = await streamUpload(`${base}/api/products`, {
+      cookie: await staffCookie(),
+      form: form('Endless Upload'),
+      fileBytes: 200 * 1024 * 1024,
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toEqual({
+      error: { code: 'payload_too_large', message: 'Images must be 10 MB or smaller.' },
+    });
+    // The answer came while most of the body was still unsent: the server stopped at the limit
+    // (what is over 10 MB is what the connection's buffers held), and reads no more of it.
+    expect(answer.sentBytes).toBeLessThan(50 * 1024 * 1024);
+    expect(answer.headers.connection).toBe('close');
+    expect(await productNames()).not.toContain('Endless Upload');
+  });
+
+  it('refuses an upload bomb: a 300 KB PNG declaring 50,000 x 50,000 pixels is never decoded', async () => {
+    const bomb = await pngBomb(50_000);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const body = await multipart(form('Bomb Hat'), [{ body: bomb, filename: 'hat.png' }]);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/products',
+      payload: body.payload,
+      headers: { ...body.headers, cookie: await staffCookie() },
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({
+      error: { code: 'payload_too_large', message: 'Images must be 40 megapixels or smaller.' },
+    });
+    expect(await productNames()).not.toContain('Bomb Hat');
+  });
+
+  it('limits uploads per staff member across the forms that take them, answering 429 with Retry-After before reading the body', async () => {
+    const cookie = await staffCookie();
+    const created = await save(cookie, 'POST', '/api/products', form('Limit One'));
+    expect(created.statusCode).toBe(200);
+    const edit = { images: [{ upload: 0 }], version: created.json().version };
+    expect((await save(cookie, 'PUT', '/api/products/limit-one', edit)).statusCode).toBe(200);
+    expect((await save(cookie, 'POST', '/api/products', form('Limit Two'))).statusCode).toBe(200);
+
+    // The client sends the headers and 64 KB of a 50 MB file, then stalls: the answer cannot wait
+    // for the body.
+    const refused = await streamUpload(`${base}/api/products`, {
+      cookie,
+      form: form('Limit Three'),
+      fileBytes: 50 * 1024 * 1024,
+      stallAfter: 64 * 1024,
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.connection).toBe('close');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(JSON.parse(refused.body)).toEqual({
+      error: { code: 'too_many_requests', message: 'Too many uploads. Wait a minute and try again.' },
+    });
+    expect((await save(cookie, 'POST', '/api/products', form('Limit Four'))).statusCode).toBe(429);
+    expect(await productNames()).not.toContain('Limit Three');
+
+    // Another staff member is not held back.
+    const other = await staffCookie();
+    expect((await save(other, 'POST', '/api/products', form('Limit Five'))).statusCode).toBe(200);
+  });
+
+  it('counts uploads through every server copy together, each copy with its own connections', async () => {
+    const handle = await openTestDatabase();
+    // On PostgreSQL the second copy has its own pool, as a second process would.
+    const other = handle.url ? await openDatabase({ url: handle.url, dataDir: '' }) : handle;
+    const dataDir = mkdtempSync(join(tmpdir(), 'barbershop-uploads-'));
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'u'.repeat(32),
+      UPLOAD_RATE_LIMIT: '2',
+    });
+    const a = await buildApp(config, { database: handle, web: false, logger: false });
+    const b = await buildApp(config, { database: other, web: false, logger: false });
+    try {
+      const user = await createUser(handle.db, { accessLevel: 1 });
+      const cookie = await signInAs(Object.assign(a, { handle, config }), user);
+      const upload = async (copy: typeof a, name: string) => {
+        const body = await multipart(form(name), [photo]);
+        const response = await copy.inject({
+          method: 'POST',
+          url: '/api/products',
+          payload: body.payload,
+          headers: { ...body.headers, cookie },
+        });
+        return response.statusCode;
+      };
+      expect([
+        await upload(a, 'Copy One'),
+        await upload(b, 'Copy Two'),
+        await upload(a, 'Copy Three'),
+        await upload(b, 'Copy Four'),
+      ]).toEqual([200, 200, 429, 429]);
+    } finally {
+      await a.close();
+      await b.close();
+      if (other !== handle) await other.close();
+      await handle.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

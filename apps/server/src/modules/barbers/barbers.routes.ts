@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { idParams } from '../../plugins/errors.ts';
-import { parseForm, withUpload } from '../media/uploads.ts';
+import { parseForm, uploadRoute, withUpload } from '../media/uploads.ts';
 import {
   type BarberDeps,
   createBarber,
@@ -28,8 +28,12 @@ const GidParams = idParams({ gid: 'barber' });
 const MULTIPART_DOC =
   'multipart/form-data: `form` (the JSON of the barber) and up to 7 `images` files (10 MB and 40 megapixels each); `photo` and `gallery` slots name them as { upload: n }. A JSON body is taken as the form, without files.';
 
-export async function barbersRoutes(app: FastifyInstance, { config }: { config: Pick<Config, 'maps'> }) {
+export async function barbersRoutes(
+  app: FastifyInstance,
+  { config }: { config: Pick<Config, 'maps' | 'uploadRateLimit'> },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const uploads = uploadRoute('admin', config.uploadRateLimit);
   const deps = (request: FastifyRequest): BarberDeps => ({
     db: app.db,
     storage: app.media,
@@ -84,7 +88,7 @@ export async function barbersRoutes(app: FastifyInstance, { config }: { config: 
   r.post(
     '/barbers',
     {
-      config: { access: 'admin' },
+      ...uploads,
       schema: {
         tags: ['barbers'],
         summary: 'Add a barber; the address is geocoded (409 when the name is taken)',
@@ -100,7 +104,7 @@ export async function barbersRoutes(app: FastifyInstance, { config }: { config: 
   r.put(
     '/barbers/:gid',
     {
-      config: { access: 'admin' },
+      ...uploads,
       schema: {
         tags: ['barbers'],
         summary: 'Change the fields sent; a new address is geocoded again',

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { ImageSlot } from '@barbershop/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../plugins/errors.ts';
+import { perUserLimit } from '../../plugins/rate-limit.ts';
 import { IMAGE_WIDTHS, MAX_UPLOAD_BYTES, renditionKey, storeImage } from './images.ts';
 import type { MediaStorage } from './media.storage.ts';
 
@@ -15,6 +16,27 @@ export const FORM_FIELD = 'form';
 export const FILES_FIELD = 'images';
 export const MAX_FILES_PER_REQUEST = 10;
 const MAX_FORM_BYTES = 256 * 1024;
+
+/**
+ * An answer sent before the upload has been read to its end (refused: not allowed, too many, too
+ * large) closes the connection, so the rest of the body is never read: the refusal costs nothing
+ * more, and no half-read request is held until the server's request timeout.
+ */
+async function closeUnreadUpload(request: FastifyRequest, reply: FastifyReply) {
+  if (!request.raw.complete) reply.header('connection', 'close');
+}
+
+/**
+ * The options every route that takes uploads starts from: its role, and one rate limit per staff
+ * member across all of these routes, checked on request, before the body is read.
+ */
+export const uploadRoute = (access: 'staff' | 'admin', maxPerMinute: number) => ({
+  config: {
+    access,
+    rateLimit: perUserLimit(maxPerMinute, 'Too many uploads. Wait a minute and try again.', 'uploads'),
+  },
+  onSend: closeUnreadUpload,
+});
 
 /** A saved form's JSON (not yet validated) and its uploaded files, each on disk. */
 export type Upload = { form: unknown; files: string[] };
@@ -54,9 +76,10 @@ async function readParts(request: FastifyRequest, dir: string, maxFiles: number)
       part.file.resume();
       throw new AppError('bad_request', `Send files in the "${FILES_FIELD}" field, not "${part.fieldname}".`);
     }
-    // Streamed to disk so that memory stays bounded whatever the file's size; the stream stops at
-    // the size limit and the request is refused.
+    // Streamed to disk so that memory stays bounded whatever the file's size. At the size limit the
+    // request is refused at once: left alone, the parser would read the rest of the file first.
     const path = join(dir, `upload-${files.length}`);
+    part.file.once('limit', () => part.file.destroy(limitError({ code: 'FST_REQ_FILE_TOO_LARGE' })!));
     await pipeline(part.file, createWriteStream(path));
     // A browser sends an empty, nameless part for a file input left empty.
     if (!part.filename && (await stat(path)).size === 0) continue;

@@ -116,18 +116,8 @@ export async function reserve(db: Executor, input: ReserveInput): Promise<OrderR
     }
 
     const existing = await findPendingOrderOfUser(tx, input.userId);
-    if (existing) {
-      for (const line of await listLinesOfOrder(tx, existing.id)) {
-        await returnStock(tx, line.productId, line.size, line.quantity);
-      }
-      await deleteLinesOfOrder(tx, existing.id);
-    }
-    for (const line of wanted) {
-      if (!(await takeStock(tx, line.productId, line.size, line.quantity))) {
-        const name = found.get(line.productId)!.product.name;
-        throw new AppError('conflict', `Not enough stock: ${name} in ${line.size}`);
-      }
-    }
+    const previous = existing ? await listLinesOfOrder(tx, existing.id) : [];
+    if (existing) await deleteLinesOfOrder(tx, existing.id);
 
     const subtotal = wanted.reduce(
       (sum, line) => sum + found.get(line.productId)!.product.priceCents * line.quantity,
@@ -176,6 +166,15 @@ export async function reserve(db: Executor, input: ReserveInput): Promise<OrderR
         };
       }),
     );
+    // Stock moves last: a stock row stays locked from its update to the commit, and in a sale every
+    // checkout waits for that one row, so it is held for these statements only.
+    for (const line of previous) await returnStock(tx, line.productId, line.size, line.quantity);
+    for (const line of wanted) {
+      if (!(await takeStock(tx, line.productId, line.size, line.quantity))) {
+        const name = found.get(line.productId)!.product.name;
+        throw new AppError('conflict', `Not enough stock: ${name} in ${line.size}`);
+      }
+    }
     return order;
   });
 }

@@ -63,12 +63,16 @@ const stateOf = (intent: Stripe.PaymentIntent): PaymentState => ({
   currency: intent.currency,
 });
 
-/** The Stripe client of this configuration: its API base can point at a local stand-in (tests). */
+/**
+ * The Stripe client of this configuration: its API base can point at a local stand-in (tests).
+ * A call that hangs is tried once more, then given up: a customer waits at most about twice the
+ * timeout for an answer they can act on (try again), never a minute.
+ */
 export function stripeClient(stripe: NonNullable<Config['stripe']>): Stripe {
   const base = stripe.apiBase ? new URL(stripe.apiBase) : null;
   return new Stripe(stripe.secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 20_000,
+    maxNetworkRetries: 1,
+    timeout: stripe.timeoutMs,
     ...(base
       ? {
           host: base.hostname,

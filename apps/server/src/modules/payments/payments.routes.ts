@@ -4,12 +4,13 @@ import {
   PaymentConfirmationSchema,
   PaymentIntentSchema,
 } from '@barbershop/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { perUserLimit } from '../../plugins/rate-limit.ts';
 import { type PaymentProvider, stripeClient } from './payment-provider.ts';
 import { confirmDemoPayment, createPaymentIntent, handleStripeEvent } from './payments.service.ts';
 
@@ -25,15 +26,11 @@ export async function paymentsRoutes(app: FastifyInstance, { config, provider }:
     {
       config: {
         access: 'signedIn',
-        // Each call takes stock and may create a PaymentIntent: counted per customer, not per
-        // address, so customers behind one address do not share a limit.
-        rateLimit: {
-          max: config.paymentRateLimit,
-          timeWindow: '1 minute',
-          keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
-          errorResponseBuilder: () =>
-            new AppError('too_many_requests', 'Too many payment attempts. Wait a minute and try again.'),
-        },
+        // Each call takes stock and may create a PaymentIntent.
+        rateLimit: perUserLimit(
+          config.paymentRateLimit,
+          'Too many payment attempts. Wait a minute and try again.',
+        ),
       },
       schema: {
         tags: ['payments'],

@@ -1,4 +1,3 @@
-import { deflateSync } from 'node:zlib';
 import type { AdminProductDetail } from '@barbershop/contract';
 import { schema } from '@barbershop/db';
 import { createUser } from '@barbershop/db/factories';
@@ -7,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, json, type TestApp } from '../../test/app.ts';
 import { startFakeS3 } from '../../test/fake-s3.ts';
 import { type FormFile, multipart } from '../../test/multipart.ts';
+import { pngBomb } from '../../test/png-bomb.ts';
 import { signInAs } from '../../test/sessions.ts';
 import { IMAGE_WIDTHS, renditionKey } from '../media/images.ts';
 
@@ -18,39 +18,6 @@ const png = async (color: string, width = 800, height = 600): Promise<FormFile> 
     .toBuffer(),
   filename: `${color.slice(1)}.png`,
 });
-
-/** A real PNG whose header says 20000 x 20000 (400 megapixels), small on the wire: one bit a pixel, all zero. */
-function hugePng(): Buffer {
-  const side = 20_000;
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(side, 0);
-  header.writeUInt32BE(side, 4);
-  header.set([1, 0, 0, 0, 0], 8); // bit depth 1, grayscale, deflate, no filter, no interlace
-  const rows = Buffer.alloc(side * (1 + side / 8));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-function crc32(data: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of data) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
 
 describe('product images', () => {
   let app: TestApp;
@@ -211,7 +178,7 @@ describe('product images', () => {
     ],
     [
       'a 20000 x 20000 PNG',
-      () => ({ body: hugePng(), filename: 'huge.png' }),
+      async () => ({ body: await pngBomb(20_000), filename: 'huge.png' }),
       413,
       'Images must be 40 megapixels or smaller.',
     ],
@@ -222,7 +189,7 @@ describe('product images', () => {
       'Images must be 10 MB or smaller.',
     ],
   ])('refuses %s and saves nothing', async (_label, file, status, message) => {
-    const response = await save('POST', '/api/products', FORM, [file()]);
+    const response = await save('POST', '/api/products', FORM, [await file()]);
     expect(response.statusCode).toBe(status);
     expect(response.json().error.message).toBe(message);
     expect(await app.db.select().from(schema.products)).toEqual([]);

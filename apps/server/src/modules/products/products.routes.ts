@@ -9,8 +9,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Config } from '../../config.ts';
 import { idParams } from '../../plugins/errors.ts';
-import { MAX_FILES_PER_REQUEST, parseForm, withUpload } from '../media/uploads.ts';
+import { MAX_FILES_PER_REQUEST, parseForm, uploadRoute, withUpload } from '../media/uploads.ts';
 import {
   addItems,
   createProduct,
@@ -29,8 +30,12 @@ const MULTIPART_DOC =
   'multipart/form-data: `form` (the JSON of the product) and up to 10 `images` files of 10 MB and 40 megapixels each (JPEG, PNG, WebP, AVIF or GIF). A JSON body is taken as the form, without files.';
 
 /** The dashboard's product routes (staff; deleting is for admins). The store's reads live in catalog/. */
-export async function productsRoutes(app: FastifyInstance) {
+export async function productsRoutes(
+  app: FastifyInstance,
+  { config }: { config: Pick<Config, 'uploadRateLimit'> },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const uploads = uploadRoute('staff', config.uploadRateLimit);
   r.get(
     '/products',
     {
@@ -59,7 +64,7 @@ export async function productsRoutes(app: FastifyInstance) {
   r.post(
     '/products',
     {
-      config: { access: 'staff' },
+      ...uploads,
       schema: {
         tags: ['products'],
         summary: 'Create a product (409 when the name is taken)',
@@ -75,7 +80,7 @@ export async function productsRoutes(app: FastifyInstance) {
   r.put(
     '/products/:name',
     {
-      config: { access: 'staff' },
+      ...uploads,
       schema: {
         tags: ['products'],
         summary: 'Partial edit naming the version it started from (409 when stale or the name is taken)',
