@@ -77,10 +77,32 @@ function mergeLines(lines: PaymentLine[]): MergedLine[] {
     if (found) found.quantity += line.quantity;
     else merged.set(key, { productId: line._id, size: line.size, quantity: line.quantity });
   }
-  // A fixed order of row locks, so two checkouts of the same sizes cannot deadlock.
-  return [...merged.values()].sort((a, b) =>
+  return sortLines([...merged.values()]);
+}
+
+/** A fixed order of row locks, so two checkouts touching the same sizes cannot deadlock. */
+function sortLines(lines: MergedLine[]): MergedLine[] {
+  return lines.sort((a, b) =>
     a.productId === b.productId ? a.size.localeCompare(b.size) : a.productId.localeCompare(b.productId),
   );
+}
+
+/**
+ * What a checkout takes from each stock row (negative: gives back) when it replaces `previous` with
+ * `wanted`, in the fixed order of mergeLines. Taking the difference succeeds exactly when returning
+ * the old lines and then taking the new ones would.
+ */
+function stockMoves(previous: readonly MergedLine[], wanted: readonly MergedLine[]): MergedLine[] {
+  const moves = new Map<string, MergedLine>();
+  const add = (line: MergedLine, sign: 1 | -1) => {
+    const key = `${line.productId}|${line.size}`;
+    const move = moves.get(key) ?? { productId: line.productId, size: line.size, quantity: 0 };
+    move.quantity += sign * line.quantity;
+    moves.set(key, move);
+  };
+  for (const line of previous) add(line, -1);
+  for (const line of wanted) add(line, 1);
+  return sortLines([...moves.values()]);
 }
 
 /**
@@ -167,12 +189,13 @@ export async function reserve(db: Executor, input: ReserveInput): Promise<OrderR
       }),
     );
     // Stock moves last: a stock row stays locked from its update to the commit, and in a sale every
-    // checkout waits for that one row, so it is held for these statements only.
-    for (const line of previous) await returnStock(tx, line.productId, line.size, line.quantity);
-    for (const line of wanted) {
-      if (!(await takeStock(tx, line.productId, line.size, line.quantity))) {
-        const name = found.get(line.productId)!.product.name;
-        throw new AppError('conflict', `Not enough stock: ${name} in ${line.size}`);
+    // checkout waits for that one row, so it is held for these statements only. Each row moves once,
+    // by what the new cart takes beyond the old one, in one order for every checkout (no deadlock).
+    for (const move of stockMoves(previous, wanted)) {
+      if (move.quantity < 0) await returnStock(tx, move.productId, move.size, -move.quantity);
+      else if (move.quantity > 0 && !(await takeStock(tx, move.productId, move.size, move.quantity))) {
+        const name = found.get(move.productId)!.product.name;
+        throw new AppError('conflict', `Not enough stock: ${name} in ${move.size}`);
       }
     }
     return order;
