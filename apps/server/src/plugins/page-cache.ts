@@ -107,9 +107,8 @@ export function createPageCache(options: {
   /** Whether the request carries a session cookie: a signed-in visitor's page is theirs alone. */
   signedIn: (request: FastifyRequest) => boolean;
   limits?: PageCacheLimits;
-  now?: () => number;
 }) {
-  const { version, signedIn, limits = PAGE_CACHE_LIMITS, now = Date.now } = options;
+  const { version, signedIn, limits = PAGE_CACHE_LIMITS } = options;
   const placeholder = randomBytes(16).toString('base64');
   const pages = new Map<string, Page>();
   const pending = new Map<string, Promise<Page | null>>();
@@ -125,7 +124,7 @@ export function createPageCache(options: {
   const fresh = (key: string): Page | undefined => {
     const page = pages.get(key);
     if (!page) return undefined;
-    if (page.version !== version() || now() - page.storedAt > limits.maxAgeMs) {
+    if (page.version !== version() || Date.now() - page.storedAt > limits.maxAgeMs) {
       drop(key);
       return undefined;
     }
@@ -160,7 +159,7 @@ export function createPageCache(options: {
     );
     const size = [...plain, ...gzip].reduce((n, b) => n + b.length, 0);
     const headers = [...response.headers].filter(([name]) => !SKIPPED.has(name));
-    return { version: at, storedAt: now(), headers, plain, gzip, bytes: size };
+    return { version: at, storedAt: Date.now(), headers, plain, gzip, bytes: size };
   };
 
   const send = (request: FastifyRequest, reply: FastifyReply, page: Page) => {
@@ -186,7 +185,8 @@ export function createPageCache(options: {
     },
 
     /**
-     * Answers from memory, or renders with `render(placeholder)` and keeps the page. Null when the
+     * Answers from memory ('sent'), or renders with `render(placeholder)`, keeps the page and gives
+     * back the render with this response's nonce in place, for the caller to send. Null when the
      * request must be rendered as usual (a HEAD not in memory, the cache not listening, or a shared
      * render that gave a page not to keep).
      */
@@ -195,16 +195,20 @@ export function createPageCache(options: {
       request: FastifyRequest,
       reply: FastifyReply,
       render: (nonce: string) => Promise<RenderedPage>,
-      sendRendered: (rendered: RenderedPage) => Promise<FastifyReply>,
-    ): Promise<FastifyReply | null> {
+    ): Promise<'sent' | RenderedPage | null> {
       // A cached answer differs by Accept-Encoding, and so does a compressed render.
       reply.header('vary', 'accept-encoding');
       const hit = fresh(key);
-      if (hit) return send(request, reply, hit);
+      if (hit) {
+        send(request, reply, hit);
+        return 'sent';
+      }
       const shared = pending.get(key);
       if (shared) {
-        const page = await shared.catch(() => null);
-        return page ? send(request, reply, page) : null;
+        const page = await shared;
+        if (!page) return null;
+        send(request, reply, page);
+        return 'sent';
       }
       const at = version();
       if (request.method !== 'GET' || at === null) return null;
@@ -216,9 +220,8 @@ export function createPageCache(options: {
         const page = keep(rendered, body, at);
         if (page) store(key, page);
         settle(page);
-        const { response } = rendered;
-        const own = new Response(body.replaceAll(placeholder, reply.scriptNonce), response);
-        return sendRendered({ response: own, cookies: rendered.cookies });
+        const own = new Response(body.replaceAll(placeholder, reply.scriptNonce), rendered.response);
+        return { response: own, cookies: rendered.cookies };
       } catch (error) {
         settle(null);
         throw error;

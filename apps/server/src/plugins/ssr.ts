@@ -172,20 +172,14 @@ export async function ssrPlugin(app: FastifyInstance, { config, webRoot, dev, pa
     config: { access: 'public' },
     schema: { hide: true },
     handler: async (request, reply) => {
-      const send = ({ response, cookies }: RenderedPage) => sendFetchResponse(reply, response, cookies);
       const key = pages?.keyOf(request);
-      if (pages && key) {
-        const answered = await pages.serve(
-          key,
-          request,
-          reply,
-          (nonce) => render(request, reply, nonce),
-          send,
-        );
-        if (answered) return answered;
-      }
+      const cached = key
+        ? await pages!.serve(key, request, reply, (nonce) => render(request, reply, nonce))
+        : null;
+      if (cached === 'sent') return reply;
       // No CSP in development (Vite injects its own scripts), so no nonce to keep in step with.
-      return send(await render(request, reply, dev ? '' : reply.scriptNonce));
+      const { response, cookies } = cached ?? (await render(request, reply, dev ? '' : reply.scriptNonce));
+      return sendFetchResponse(reply, response, cookies);
     },
   });
 }
