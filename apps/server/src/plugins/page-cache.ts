@@ -24,7 +24,7 @@ export type PageCacheLimits = {
   maxAgeMs: number;
 };
 
-export const PAGE_CACHE_LIMITS: PageCacheLimits = {
+const PAGE_CACHE_LIMITS: PageCacheLimits = {
   maxEntries: 500,
   maxBytes: 32 * 1024 * 1024,
   maxAgeMs: 60_000,
@@ -40,7 +40,7 @@ type Page = {
   bytes: number;
 };
 
-/** What a render gave: its status, headers (cookies apart) and whole body, with the placeholder nonce. */
+/** What a render gave: React Router's response, and the cookies the API set during it. */
 export type RenderedPage = { response: Response; cookies: string[] };
 
 // Per-response headers the page's own response may carry that a stored copy must not repeat.
@@ -55,7 +55,7 @@ const SKIPPED = new Set([
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 
 /**
- * The gzip member of `pieces` joined by `nonce`: each piece was deflated once on its own, ending
+ * The page as one gzip member with `nonce` between its pieces: each piece was deflated once on its own, ending
  * byte-aligned and referring to nothing outside itself, so the nonce goes between them as a stored
  * block, and only the checksum is worked out per response.
  */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isApiRequest } from './request-path.ts';
 
-/** The tables whose writes the database announces on the `public_cache` channel (migration 0002). */
+/** The tables whose writes the database announces on the `public_cache` channel (migration 0003). */
 export type WatchedTable =
   | 'shop'
   | 'barbers'
