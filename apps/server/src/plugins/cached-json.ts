@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { type ZodType, z } from 'zod';
 
-const bodies = new WeakMap<object, string>();
+const bodies = new WeakMap<object, Buffer>();
 
 /**
  * Sends a value read from the public cache as JSON written once per value: the cache hands out the
@@ -11,9 +11,9 @@ const bodies = new WeakMap<object, string>();
 export function sendCachedJson(reply: FastifyReply, schema: ZodType, value: object) {
   let body = bodies.get(value);
   if (body === undefined) {
-    body = JSON.stringify(z.encode(schema, value));
+    body = Buffer.from(JSON.stringify(z.encode(schema, value)));
     bodies.set(value, body);
   }
-  // A string body with a JSON type goes out as it is, past the route's serialiser.
+  // Bytes go out as they are, past the route's serialiser and without encoding text per response.
   return reply.type('application/json; charset=utf-8').send(body);
 }
