@@ -173,9 +173,10 @@ export async function ssrPlugin(app: FastifyInstance, { config, webRoot, dev, pa
     schema: { hide: true },
     handler: async (request, reply) => {
       const key = pages?.keyOf(request);
-      const cached = key
-        ? await pages!.serve(key, request, reply, (nonce) => render(request, reply, nonce))
-        : null;
+      const cached =
+        pages && key
+          ? await pages.serve(key, request, reply, (nonce) => render(request, reply, nonce))
+          : null;
       if (cached === 'sent') return reply;
       // No CSP in development (Vite injects its own scripts), so no nonce to keep in step with.
       const { response, cookies } = cached ?? (await render(request, reply, dev ? '' : reply.scriptNonce));
