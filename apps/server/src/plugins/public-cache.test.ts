@@ -1,5 +1,5 @@
 import { type DatabaseHandle, openDatabase } from '@barbershop/db';
-import { createBarber } from '@barbershop/db/factories';
+import { createBarber, createProduct } from '@barbershop/db/factories';
 import { openTestDatabase } from '@barbershop/db/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,6 +70,30 @@ describe('public reads cached in memory, emptied by the database', () => {
     await second.db.execute(sql`update barber_services set price_cents = price_cents + 500`);
     await b.publicCache.sync();
     expect(await services()).toEqual(prices.map((price) => price + 5));
+  });
+
+  it("shows the catalogue's products, stock and images as another copy or plain SQL changes them", async () => {
+    const product = await createProduct(first.db, { name: 'Cache Cap', category: 'Hats' });
+    await a.publicCache.sync();
+    const published = async () => (await a.inject('/api/products/published')).json();
+    const onePage = async () => (await a.inject('/api/products/store/CACHE-cap')).json();
+    expect((await published()).map((p: { name: string }) => p.name)).toContain('Cache Cap');
+    expect((await onePage()).stock).toEqual([{ size: 'One Size Fits All', quantity: 10 }]);
+
+    await second.db.execute(sql`update product_stock set quantity = 4 where product_id = ${product.id}`);
+    await a.publicCache.sync();
+    expect((await onePage()).stock).toEqual([{ size: 'One Size Fits All', quantity: 4 }]);
+
+    await second.db.execute(
+      sql`insert into product_images (product_id, position, media_key) values (${product.id}, 0, 'images/cap')`,
+    );
+    await a.publicCache.sync();
+    expect((await onePage()).images[0].src).toContain('images/cap');
+
+    await second.db.execute(sql`update products set published = false where id = ${product.id}`);
+    await a.publicCache.sync();
+    expect((await published()).map((p: { name: string }) => p.name)).not.toContain('Cache Cap');
+    expect((await a.inject('/api/products/store/cache-cap')).statusCode).toBe(404);
   });
 
   it("shows the shop's settings saved by another copy", async () => {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isApiRequest } from './request-path.ts';
 
-/** The tables whose writes the database announces on the `public_cache` channel (migration 0002). */
+/** The tables whose writes the database announces on the `public_cache` channel (migration 0003). */
 export type WatchedTable =
   | 'shop'
   | 'barbers'
@@ -24,6 +24,12 @@ export type PublicCache = {
   read<T>(key: string, tables: readonly WatchedTable[], load: () => Promise<T>): Promise<T>;
   /** Resolves once every write committed before the call has cleared what it affects. */
   sync(): Promise<void>;
+  /**
+   * For caches kept elsewhere that read every watched table (the page cache): a number that changes
+   * with every announced write and whenever listening starts or stops; null while not listening,
+   * when nothing may be kept.
+   */
+  version(): number | null;
 };
 
 type Entry = { tables: readonly WatchedTable[]; value: Promise<unknown> };
@@ -41,10 +47,15 @@ export function createPublicCache() {
   const token = randomUUID();
   let counter = 0;
   let live = false;
+  let version = 0;
+  // Whether something outside may hold the current version: then a write has something to clear.
+  let versionHandedOut = false;
 
   const generation = (tables: readonly string[]) => tables.reduce((n, t) => n + (generations.get(t) ?? 0), 0);
 
   const invalidate = (table: string) => {
+    version++;
+    versionHandedOut = false;
     generations.set(table, (generations.get(table) ?? 0) + 1);
     for (const [key, entry] of entries) {
       if (entry.tables.includes(table as WatchedTable)) entries.delete(key);
@@ -62,6 +73,8 @@ export function createPublicCache() {
       live = now;
       // Whatever was written while nobody listened is unknown: start over.
       entries.clear();
+      version++;
+      versionHandedOut = false;
       if (!now) {
         for (const resolve of syncs.values()) resolve();
         syncs.clear();
@@ -90,11 +103,16 @@ export function createPublicCache() {
     },
     async sync() {
       // Nothing cached or loading: nothing a write could have left stale.
-      if (!live || entries.size === 0) return;
+      if (!live || (entries.size === 0 && !versionHandedOut)) return;
       const payload = `${SYNC}${token}:${++counter}`;
       const arrived = new Promise<void>((resolve) => syncs.set(payload, resolve));
       await notify(payload);
       await arrived;
+    },
+    version() {
+      if (!live) return null;
+      versionHandedOut = true;
+      return version;
     },
   });
   return { handlers, cache };

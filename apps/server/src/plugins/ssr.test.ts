@@ -1,13 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { createUser } from '@barbershop/db/factories';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../config.ts';
 import { findLiveSession } from '../modules/auth/sessions.repository.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
+import { fakeWebRoot, registerFakePages } from '../test/fake-web.ts';
 import { signInAs } from '../test/sessions.ts';
-import { ssrPlugin } from './ssr.ts';
 
 vi.mock('../modules/auth/sessions.repository.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../modules/auth/sessions.repository.ts')>();
@@ -42,12 +39,8 @@ describe('pages reach the API through the bridge (ssr.ts)', () => {
   let webRoot: string;
 
   beforeAll(async () => {
-    webRoot = mkdtempSync(join(tmpdir(), 'barbershop-fake-web-'));
-    mkdirSync(join(webRoot, 'build/server'), { recursive: true });
-    mkdirSync(join(webRoot, 'build/client'), { recursive: true });
-    writeFileSync(join(webRoot, 'build/server/index.js'), FAKE_BUILD);
-    const env = { PUBLIC_URL: SITE };
-    app = await buildTestApp(env, async (server) => {
+    webRoot = fakeWebRoot(FAKE_BUILD);
+    app = await buildTestApp({ PUBLIC_URL: SITE }, async (server) => {
       await server.register(
         async (scope) => {
           scope.addContentTypeParser('multipart/form-data', { parseAs: 'string' }, (_request, body, done) =>
@@ -64,13 +57,7 @@ describe('pages reach the API through the bridge (ssr.ts)', () => {
         },
         { prefix: '/api/test' },
       );
-      const config = loadConfig({
-        NODE_ENV: 'test',
-        DATA_DIR: webRoot,
-        SESSION_SECRET: 'x'.repeat(32),
-        ...env,
-      });
-      await server.register(ssrPlugin, { config, webRoot, dev: false });
+      await registerFakePages(server, webRoot, SITE);
     });
   });
   afterAll(async () => {

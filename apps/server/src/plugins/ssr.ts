@@ -9,11 +9,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { createRequestHandler, RouterContextProvider, ServerBuild } from 'react-router';
 import type { Config } from '../config.ts';
 import { createApiBridge } from './api-bridge.ts';
+import { createPageCache, type PageCacheLimits, type RenderedPage } from './page-cache.ts';
 
 // Hop-by-hop or per-response headers an in-process answer must not pass on.
 const SKIPPED_HEADERS = new Set(['content-length', 'connection', 'transfer-encoding', 'date', 'keep-alive']);
 
-export type SsrOptions = { config: Config; webRoot: string; dev: boolean };
+export type SsrOptions = {
+  config: Config;
+  webRoot: string;
+  dev: boolean;
+  /** The anonymous page cache's bounds (tests); off in development, where pages change with each edit. */
+  pageCache?: PageCacheLimits;
+};
 
 /** What the web's server build exports beside the routes (apps/web/app/entry.server.tsx). */
 type WebEntry = {
@@ -61,7 +68,7 @@ async function sendFetchResponse(reply: FastifyReply, response: Response, apiCoo
  * Hands every page request to React Router. Loaders and actions reach the API through the bridge
  * (api-bridge.ts), in-process, as the visitor, so pages obey the same access rules as any API client.
  */
-export async function ssrPlugin(app: FastifyInstance, { config, webRoot, dev }: SsrOptions) {
+export async function ssrPlugin(app: FastifyInstance, { config, webRoot, dev, pageCache }: SsrOptions) {
   let loadBuild: () => Promise<ServerBuild>;
   if (dev) {
     const { createServer } = await import('vite');
@@ -132,29 +139,48 @@ export async function ssrPlugin(app: FastifyInstance, { config, webRoot, dev }: 
     return reply.status(page.statusCode).send(page.rawPayload);
   };
 
+  const render = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    nonce: string,
+  ): Promise<RenderedPage> => {
+    const build = await loadBuild();
+    const entry = build.entry.module as unknown as WebEntry;
+    if (build !== handlerBuild) {
+      handlerBuild = build;
+      handler = entry.createRequestHandler(build, dev ? 'development' : 'production');
+    }
+    const bridge = createApiBridge(app, request);
+    // Deferred loader data may still call the API while the page streams: the render ends with the response.
+    reply.raw.once('close', bridge.close);
+    const context = entry.createLoadContext({ apiFetch: bridge.fetch, config: publicConfig, nonce });
+    const response = await handler(toFetchRequest(request, reply, config.publicUrl), context);
+    return { response, cookies: bridge.setCookies };
+  };
+
+  const pages = dev
+    ? null
+    : createPageCache({
+        version: () => app.publicCache.version(),
+        signedIn: (request) => !!request.cookies[app.sessions.cookieName],
+        ...(pageCache ? { limits: pageCache } : {}),
+      });
+
   app.route({
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/*',
     config: { access: 'public' },
     schema: { hide: true },
     handler: async (request, reply) => {
-      const build = await loadBuild();
-      const entry = build.entry.module as unknown as WebEntry;
-      if (build !== handlerBuild) {
-        handlerBuild = build;
-        handler = entry.createRequestHandler(build, dev ? 'development' : 'production');
-      }
-      const bridge = createApiBridge(app, request);
-      // Deferred loader data may still call the API while the page streams: the render ends with the response.
-      reply.raw.once('close', bridge.close);
-      const context = entry.createLoadContext({
-        apiFetch: bridge.fetch,
-        config: publicConfig,
-        // No CSP in development (Vite injects its own scripts), so no nonce to keep in step with.
-        nonce: dev ? '' : reply.scriptNonce,
-      });
-      const response = await handler(toFetchRequest(request, reply, config.publicUrl), context);
-      return sendFetchResponse(reply, response, bridge.setCookies);
+      const key = pages?.keyOf(request);
+      const cached =
+        pages && key
+          ? await pages.serve(key, request, reply, (nonce) => render(request, reply, nonce))
+          : null;
+      if (cached === 'sent') return reply;
+      // No CSP in development (Vite injects its own scripts), so no nonce to keep in step with.
+      const { response, cookies } = cached ?? (await render(request, reply, dev ? '' : reply.scriptNonce));
+      return sendFetchResponse(reply, response, cookies);
     },
   });
 }

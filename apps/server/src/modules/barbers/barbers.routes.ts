@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
+import { sendCachedJson } from '../../plugins/cached-json.ts';
 import { idParams } from '../../plugins/errors.ts';
 import { parseForm, uploadRoute, withUpload } from '../media/uploads.ts';
 import {
@@ -25,6 +26,7 @@ import { geocodeAddress } from './geocoding.ts';
 /** A portrait and six gallery images. */
 const MAX_BARBER_FILES = 7;
 const GidParams = idParams({ gid: 'barber' });
+const Barbers = z.array(BarberSchema);
 const MULTIPART_DOC =
   'multipart/form-data: `form` (the JSON of the barber) and up to 7 `images` files (10 MB and 40 megapixels each); `photo` and `gallery` slots name them as { upload: n }. A JSON body is taken as the form, without files.';
 
@@ -47,10 +49,10 @@ export async function barbersRoutes(
       schema: {
         tags: ['barbers'],
         summary: 'Barbers with services, hours and coordinates',
-        response: { 200: z.array(BarberSchema) },
+        response: { 200: Barbers },
       },
     },
-    () => listBarbers(app.db, app.publicCache),
+    async (_request, reply) => sendCachedJson(reply, Barbers, await listBarbers(app.db, app.publicCache)),
   );
   r.get(
     '/barbers/:gid',
@@ -58,7 +60,8 @@ export async function barbersRoutes(
       config: { access: 'public' },
       schema: { tags: ['barbers'], params: idParams({ gid: 'barber' }), response: { 200: BarberSchema } },
     },
-    (request) => getBarber(app.db, app.publicCache, request.params.gid),
+    async (request, reply) =>
+      sendCachedJson(reply, BarberSchema, await getBarber(app.db, app.publicCache, request.params.gid)),
   );
   r.get(
     '/dashboard/barbers',

@@ -1,5 +1,5 @@
 import { type Executor, schema } from '@barbershop/db';
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 
 const { products, productImages, productStock, productItems, users } = schema;
 
@@ -13,21 +13,6 @@ const onSale = and(eq(products.published, true), eq(products.archived, false), i
 /** The products on sale, newest first (then by name, so a seeded batch reads alphabetically). */
 export async function listOnSaleProducts(db: Executor): Promise<ProductRow[]> {
   return db.select().from(products).where(onSale).orderBy(desc(products.createdAt), asc(products.name));
-}
-
-/** The product on sale whose slug or name (any case) is `name`, or null. */
-export async function findOnSaleProduct(db: Executor, name: string): Promise<ProductRow | null> {
-  const [row] = await db
-    .select()
-    .from(products)
-    .where(
-      and(
-        onSale,
-        or(eq(products.slug, name.toLowerCase()), sql`lower(${products.name}) = ${name.toLowerCase()}`),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
 }
 
 /** The images of these products, in display order. */

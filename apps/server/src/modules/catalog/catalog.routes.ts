@@ -2,7 +2,10 @@ import { CatalogProductSchema, ItemCertificateSchema } from '@barbershop/contrac
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendCachedJson } from '../../plugins/cached-json.ts';
 import { getItemCertificate, getStoreProduct, listPublishedProducts } from './catalog.service.ts';
+
+const Published = z.array(CatalogProductSchema);
 
 /** The public store: products on sale and item certificates. */
 export async function catalogRoutes(app: FastifyInstance) {
@@ -14,10 +17,11 @@ export async function catalogRoutes(app: FastifyInstance) {
       schema: {
         tags: ['store'],
         summary: "The store's products on sale, with stock per size (pricing in dollars)",
-        response: { 200: z.array(CatalogProductSchema) },
+        response: { 200: Published },
       },
     },
-    () => listPublishedProducts(app.db),
+    async (_request, reply) =>
+      sendCachedJson(reply, Published, await listPublishedProducts(app.db, app.publicCache)),
   );
   r.get(
     '/products/store/:name',
@@ -30,7 +34,12 @@ export async function catalogRoutes(app: FastifyInstance) {
         response: { 200: CatalogProductSchema },
       },
     },
-    (request) => getStoreProduct(app.db, request.params.name),
+    async (request, reply) =>
+      sendCachedJson(
+        reply,
+        CatalogProductSchema,
+        await getStoreProduct(app.db, app.publicCache, request.params.name),
+      ),
   );
   r.get(
     '/products/:product/:item',

@@ -9,10 +9,10 @@ import {
 import type { Executor } from '@barbershop/db';
 import { isStaff, type SessionUser } from '../../plugins/access.ts';
 import { AppError } from '../../plugins/errors.ts';
+import type { PublicCache } from '../../plugins/public-cache.ts';
 import { imageFromKey } from '../media/images.ts';
 import {
   findItemWithProduct,
-  findOnSaleProduct,
   type ImageRow,
   listOnSaleProducts,
   listProductImages,
@@ -57,17 +57,29 @@ export async function toCatalogProducts(db: Executor, rows: ProductRow[]): Promi
   return rows.map((row) => toCatalogProduct(row, images, stock));
 }
 
-/** The store's 'New Goods': every product on sale with its stock per size. */
-export async function listPublishedProducts(db: Executor): Promise<CatalogProduct[]> {
-  return toCatalogProducts(db, await listOnSaleProducts(db));
+const TABLES = ['products', 'product_images', 'product_stock'] as const;
+
+/**
+ * The store's 'New Goods': every product on sale with its stock per size, from memory until a
+ * product, image or stock row changes. Shoppers may see stock one change late; checkout reserves
+ * against the database (orders module), never this.
+ */
+export function listPublishedProducts(db: Executor, cache: PublicCache): Promise<CatalogProduct[]> {
+  return cache.read('catalogue', TABLES, async () => toCatalogProducts(db, await listOnSaleProducts(db)));
 }
 
 /** One product on sale by slug or exact name (any case); drafts, archived and deleted ones are 404. */
-export async function getStoreProduct(db: Executor, name: string): Promise<CatalogProduct> {
-  const row = await findOnSaleProduct(db, name);
-  if (!row) throw new AppError('not_found', 'No such product.');
-  const [product] = await toCatalogProducts(db, [row]);
-  return product!;
+export async function getStoreProduct(
+  db: Executor,
+  cache: PublicCache,
+  name: string,
+): Promise<CatalogProduct> {
+  const wanted = name.toLowerCase();
+  const products = await listPublishedProducts(db, cache);
+  const product =
+    products.find((p) => p.slug === wanted) ?? products.find((p) => p.name.toLowerCase() === wanted);
+  if (!product) throw new AppError('not_found', 'No such product.');
+  return product;
 }
 
 /**

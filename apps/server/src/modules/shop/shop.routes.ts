@@ -1,6 +1,7 @@
 import { ShopSchema, UpdateShopSchema } from '@barbershop/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendCachedJson } from '../../plugins/cached-json.ts';
 import { defaultShop, getShop, updateShop } from './shop.service.ts';
 
 export type ShopRoutesOptions = { salesTaxRate: number };
@@ -18,7 +19,8 @@ export async function shopRoutes(app: FastifyInstance, { salesTaxRate }: ShopRou
         response: { 200: ShopSchema },
       },
     },
-    () => getShop(app.db, app.publicCache, defaults),
+    async (_request, reply) =>
+      sendCachedJson(reply, ShopSchema, await getShop(app.db, app.publicCache, defaults)),
   );
   r.put(
     '/shop',
