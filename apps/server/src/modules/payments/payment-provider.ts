@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Config } from '../../config.ts';
 import type { PaymentProviderName } from '../orders/order-lifecycle.ts';
 
@@ -63,8 +63,12 @@ const stateOf = (intent: Stripe.PaymentIntent): PaymentState => ({
   currency: intent.currency,
 });
 
-/** The Stripe client of this configuration: its API base can point at a local stand-in (tests). */
-export function stripeClient(stripe: NonNullable<Config['stripe']>): Stripe {
+/**
+ * The Stripe client of this configuration: its API base can point at a local stand-in (tests). The SDK
+ * (~200 ms and ~25 MB to load) is loaded only by a server that takes card payments.
+ */
+export async function stripeClient(stripe: NonNullable<Config['stripe']>): Promise<Stripe> {
+  const { default: Stripe } = await import('stripe');
   const base = stripe.apiBase ? new URL(stripe.apiBase) : null;
   return new Stripe(stripe.secretKey, {
     maxNetworkRetries: 2,
@@ -107,7 +111,7 @@ export function stripeProvider(client: Stripe): PaymentProvider {
       try {
         return stateOf(await client.paymentIntents.retrieve(paymentId));
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        if (error instanceof client.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
         throw error;
       }
     },
@@ -116,7 +120,7 @@ export function stripeProvider(client: Stripe): PaymentProvider {
         return stateOf(await client.paymentIntents.cancel(paymentId));
       } catch (error) {
         // Too late to cancel (it succeeded or is processing): say where it stands instead.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) return this.retrieve(paymentId);
+        if (error instanceof client.errors.StripeInvalidRequestError) return this.retrieve(paymentId);
         throw error;
       }
     },
@@ -130,6 +134,6 @@ export function stripeProvider(client: Stripe): PaymentProvider {
 }
 
 /** The provider this configuration calls for. */
-export function paymentProviderFor(config: Config): PaymentProvider {
-  return config.stripe ? stripeProvider(stripeClient(config.stripe)) : demoProvider;
+export async function paymentProviderFor(config: Config): Promise<PaymentProvider> {
+  return config.stripe ? stripeProvider(await stripeClient(config.stripe)) : demoProvider;
 }
