@@ -33,7 +33,8 @@ export const shutdownPlugin = fp(
       // In-process calls (pages loading their data) run inside a request that is already counted.
       if (request.raw.socket instanceof Socket) {
         inFlight++;
-        reply.raw.once('close', finished);
+        // 'close' comes once per response: `on` spares the wrapper `once` allocates.
+        reply.raw.on('close', finished);
       }
       done();
     });
