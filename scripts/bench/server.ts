@@ -88,8 +88,9 @@ export async function startAppServer(db: 'pglite' | 'postgres'): Promise<AppServ
   try {
     await runToEnd(join(SERVER_SRC, 'cli/db.ts'), ['seed'], env);
     const spawned = performance.now();
-    child = spawn(process.execPath, [join(SERVER_SRC, 'main.ts')], {
-      env,
+    // The memory settings of `npm run start:prod` (docs/operations.md).
+    child = spawn(process.execPath, ['--max-semi-space-size=8', join(SERVER_SRC, 'main.ts')], {
+      env: { MALLOC_ARENA_MAX: '2', ...env },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     const server = child;

@@ -7,7 +7,6 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyRequest, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import { startJobs } from './jobs/jobs.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { devIdpRoutes } from './modules/auth/dev-idp/dev-idp.routes.ts';
@@ -62,6 +61,9 @@ declare module 'fastify' {
   }
 }
 
+/** How long after start-up the background jobs begin. */
+const JOBS_DELAY_MS = 1000;
+
 export const WEB_ROOT = resolve(import.meta.dirname, '../../web');
 
 /** Builds the whole server: every plugin and module, in order, in one place. */
@@ -104,11 +106,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     frameworkErrors,
     clientErrorHandler,
   });
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback, not an async hook: every request passes it, and a promise each is measurable.
+  app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       { req: request, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
       'request',
     );
+    done();
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -133,7 +137,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(sessionPlugin, { secure: config.secureCookies });
   await app.register(cacheHeadersPlugin);
   app.decorate('media', options.media ?? mediaStorageFor(config));
-  app.decorate('payments', paymentProviderFor(config));
+  app.decorate('payments', await paymentProviderFor(config));
   await app.register(openapiPlugin);
 
   await app.register(healthRoutes);
@@ -165,12 +169,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   );
 
   if (options.jobs) {
-    let stopJobs = async () => {};
+    // Loaded and started a moment after the server is up: the first requests need none of it
+    // (the mailer and the sweep are ~200 ms of start-up), and the sweep runs every minute anyway.
+    let timer: NodeJS.Timeout | undefined;
+    let started: Promise<() => Promise<void>> | undefined;
     app.addHook('onReady', async () => {
-      stopJobs = startJobs(app, config);
+      timer = setTimeout(() => {
+        started = import('./jobs/jobs.ts').then(({ startJobs }) => startJobs(app, config));
+      }, JOBS_DELAY_MS);
     });
     // Before the database closes: a round in progress finishes first.
-    app.addHook('preClose', async () => stopJobs());
+    app.addHook('preClose', async () => {
+      clearTimeout(timer);
+      const stop = await started;
+      await stop?.();
+    });
   }
   if (options.web) await app.register(ssrPlugin, { config, webRoot: WEB_ROOT, dev: options.web === 'dev' });
   return app;

@@ -1,4 +1,12 @@
+import { enableCompileCache, flushCompileCache } from 'node:module';
+import { resolve } from 'node:path';
 import './module-hooks.ts';
+
+// Node keeps the compiled code (and the TypeScript with its types stripped) of every module it loads,
+// so the next start skips compiling them: about a third of start-up's CPU time. Where node_modules is
+// read-only the cache stays off (Node answers a status, nothing throws); NODE_COMPILE_CACHE picks
+// another directory and NODE_DISABLE_COMPILE_CACHE=1 turns it off (docs/operations.md).
+enableCompileCache(resolve(import.meta.dirname, '../../../node_modules/.cache/server-compile-cache'));
 
 // Imported only now, once module-hooks.ts has registered: static imports would all be resolved first.
 const { DirectoryLockedError } = await import('@barbershop/db');
@@ -37,3 +45,5 @@ try {
   app.log.error({ err: error }, `could not listen on ${config.host}:${config.port}`);
   process.exit(1);
 }
+// Written now, not only at exit: a container killed without a clean shutdown still starts faster next time.
+flushCompileCache();

@@ -27,6 +27,7 @@ export default function handleRequest(
     isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    const timer = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
@@ -40,15 +41,20 @@ export default function handleRequest(
           // The same hint the API gives with its 503 (apps/server/src/plugins/errors.ts).
           if (status === 503) headers.set('Retry-After', '5');
           resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
+          // Once React has written everything there is nothing left to abort. A timer left running
+          // would keep the render (its request, response and data) in memory for 11 s.
+          body.once('finish', () => clearTimeout(timer));
           pipe(body);
         },
-        onShellError: reject,
+        onShellError(error: unknown) {
+          clearTimeout(timer);
+          reject(error);
+        },
         onError(error: unknown) {
           status = 500;
           if (shellRendered) console.error(error);
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
   });
 }

@@ -2,6 +2,7 @@ import { ACCESS } from '@barbershop/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from './errors.ts';
+import { prependRouteHook } from './route-hooks.ts';
 
 /** Who may call a route. Every route declares one; a route without a rule refuses to register. */
 export type Access = 'public' | 'signedIn' | 'staff' | 'admin';
@@ -53,13 +54,12 @@ export const accessPlugin = fp(
       }
       // Checked on request, after the session plugin has set request.user and before the body is read
       // or validated: a caller without the role learns nothing about the route and uploads nothing.
-      const previous = route.onRequest;
       const check = async (request: FastifyRequest, reply: FastifyReply) => {
         // What a role may see depends on the session: no shared cache may keep it.
         if (access !== 'public') reply.header('cache-control', 'private, no-store');
         assertAccess(request, access);
       };
-      route.onRequest = [check, ...(Array.isArray(previous) ? previous : previous ? [previous] : [])];
+      prependRouteHook(route, 'onRequest', check);
     });
   },
   { name: 'access', dependencies: ['errors'] },

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isApiRequest } from './request-path.ts';
+import { isApiRoute, prependRouteHook } from './route-hooks.ts';
 
 const PERSONAL = 'private, no-store';
 // Anonymous pages and API answers may be stored but are checked again before each use: pages carry a
@@ -28,19 +28,25 @@ export const cacheHeadersPlugin = fp(
   async (app: FastifyInstance) => {
     const signedInVisitor = (request: FastifyRequest) => !!request.cookies[app.sessions.cookieName];
 
-    app.addHook('onSend', async (request, reply, payload) => {
-      const api = isApiRequest(request);
-      const page = !api && request.routeOptions.url === PAGE_ROUTE;
-      if (!api && !page) return payload;
-      addVary(reply, 'Cookie');
-      const personal =
-        reply.hasHeader('set-cookie') ||
-        (api
-          ? !!request.sessionId || (request.routeOptions.config?.access ?? 'public') !== 'public'
-          : signedInVisitor(request));
-      if (personal) reply.header('cache-control', PERSONAL);
-      else if (!reply.hasHeader('cache-control')) reply.header('cache-control', ANONYMOUS);
-      return payload;
+    const headersFor = (personalFor: (request: FastifyRequest) => boolean) =>
+      async function cacheHeaders(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+        addVary(reply, 'Cookie');
+        if (reply.hasHeader('set-cookie') || personalFor(request)) reply.header('cache-control', PERSONAL);
+        else if (!reply.hasHeader('cache-control')) reply.header('cache-control', ANONYMOUS);
+        return payload;
+      };
+    const page = headersFor(signedInVisitor);
+    const publicApi = headersFor((request) => !!request.sessionId);
+    const privateApi = headersFor(() => true);
+    // Assets, media and health checks depend on nobody's session: only API routes and pages get a hook.
+    app.addHook('onRoute', (route) => {
+      if (isApiRoute(route))
+        prependRouteHook(
+          route,
+          'onSend',
+          (route.config?.access ?? 'public') === 'public' ? publicApi : privateApi,
+        );
+      else if (route.url === PAGE_ROUTE) prependRouteHook(route, 'onSend', page);
     });
   },
   { name: 'cache-headers', dependencies: ['session'] },

@@ -126,6 +126,20 @@ describe('logs', () => {
       await app.close();
     }
   });
+
+  it('show one line per request at info, except the health probes a load balancer sends', async () => {
+    const { app, lines } = await appWithLogs();
+    try {
+      await app.inject('/healthz');
+      await app.inject('/readyz');
+      await app.inject('/api/shop');
+      const requests = lines.filter((line) => line.msg === 'request');
+      expect(requests.map((line) => (line.req as { url: string }).url)).toEqual(['/api/shop']);
+      expect(requests[0]).toMatchObject({ status: 200, req: { method: 'GET' } });
+    } finally {
+      await app.close();
+    }
+  });
 });
 
 describe('behind a load balancer (TRUST_PROXY)', () => {

@@ -9,7 +9,7 @@ import {
   insertSession,
   setSessionExpiry,
 } from '../modules/auth/sessions.repository.ts';
-import { isApiRequest } from './request-path.ts';
+import { isApiRoute, prependRouteHook } from './route-hooks.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A session not used for this long ends (rolling expiry). */
@@ -94,10 +94,7 @@ export const sessionPlugin = fp(
       return session;
     };
 
-    app.addHook('onRequest', async (request) => {
-      // Only the API reads the user. Pages reach it through in-process API calls that carry the cookie,
-      // and assets and media need no one: looking the session up for those too would cost a query each.
-      if (!isApiRequest(request)) return;
+    const identify = async (request: FastifyRequest) => {
       const token = request.cookies[cookieName];
       if (!token || !TOKEN_PATTERN.test(token)) return;
       const id = hashSessionToken(token);
@@ -112,6 +109,12 @@ export const sessionPlugin = fp(
       if (!session) return;
       request.user = session.user;
       request.sessionId = id;
+    };
+    // Only the API reads the user. Pages reach it through in-process API calls that carry the cookie,
+    // and assets, media and health checks need no one: looking the session up for those too would cost
+    // a query each. Registered after access.ts, so the lookup runs ahead of the route's access check.
+    app.addHook('onRoute', (route) => {
+      if (isApiRoute(route)) prependRouteHook(route, 'onRequest', identify);
     });
 
     app.decorate('sessions', {

@@ -24,18 +24,24 @@ export const shutdownPlugin = fp(
     app.decorate('whenIdle', () =>
       inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (onIdle = resolve)),
     );
-    app.addHook('onRequest', async (request, reply) => {
+    // Every request passes these hooks, so they take callbacks: an async hook costs a promise each.
+    const finished = () => {
+      inFlight--;
+      if (inFlight === 0) onIdle?.();
+    };
+    app.addHook('onRequest', (request, reply, done) => {
       // In-process calls (pages loading their data) run inside a request that is already counted.
-      if (!(request.raw.socket instanceof Socket)) return;
-      inFlight++;
-      reply.raw.once('close', () => {
-        inFlight--;
-        if (inFlight === 0) onIdle?.();
-      });
+      if (request.raw.socket instanceof Socket) {
+        inFlight++;
+        // 'close' comes once per response: `on` spares the wrapper `once` allocates.
+        reply.raw.on('close', finished);
+      }
+      done();
     });
-    app.addHook('onSend', async (_request, reply) => {
+    app.addHook('onSend', (_request, reply, payload, done) => {
       // A keep-alive client must not send its next request to a server about to go.
       if (lifecycle.draining) reply.header('connection', 'close');
+      done(null, payload);
     });
   },
   { name: 'shutdown' },

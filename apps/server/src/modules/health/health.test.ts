@@ -35,6 +35,21 @@ describe('health', () => {
     expect(response.statusCode).toBe(200);
     expect(Object.keys(response.json().paths)).toEqual(expect.arrayContaining(['/api/shop', '/api/barbers']));
   });
+
+  it('shows the API reference page, its script and the document in YAML', async () => {
+    const bare = await app.inject('/api/docs');
+    expect(bare.statusCode).toBe(301);
+    expect(bare.headers.location).toBe('/api/docs/');
+    const page = await app.inject('/api/docs/');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('./openapi.json');
+    const script = await app.inject('/api/docs/js/scalar.js');
+    expect(script.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(script.body.length).toBeGreaterThan(1_000_000);
+    const yaml = await app.inject('/api/docs/openapi.yaml');
+    expect(yaml.body).toContain('title: Barbershop API');
+  });
 });
 
 describe('readiness without a database server', () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Image } from '@barbershop/contract';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { AppError } from '../../plugins/errors.ts';
 import type { MediaStorage } from './media.storage.ts';
 
@@ -32,6 +32,8 @@ async function hashOf(input: Buffer | string): Promise<string> {
  * image stored twice gets the same key.
  */
 export async function storeImage(storage: MediaStorage, input: Buffer | string): Promise<string> {
+  // libvips is native code and megabytes of memory that only an upload needs: loaded by the first one.
+  const { default: sharp } = await import('sharp');
   if ((await sizeOf(input)) > MAX_UPLOAD_BYTES)
     throw new AppError('payload_too_large', 'Images must be 10 MB or smaller.');
   let metadata: Metadata;

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Config } from '../../config.ts';
 import type { PaymentProviderName } from '../orders/order-lifecycle.ts';
 
@@ -66,9 +66,11 @@ const stateOf = (intent: Stripe.PaymentIntent): PaymentState => ({
 /**
  * The Stripe client of this configuration: its API base can point at a local stand-in (tests).
  * A call that hangs is tried once more, then given up: a customer waits at most about twice the
- * timeout for an answer they can act on (try again), never a minute.
+ * timeout for an answer they can act on (try again), never a minute. The SDK (~200 ms and ~25 MB to
+ * load) is loaded only by a server that takes card payments.
  */
-export function stripeClient(stripe: NonNullable<Config['stripe']>): Stripe {
+export async function stripeClient(stripe: NonNullable<Config['stripe']>): Promise<Stripe> {
+  const { default: Stripe } = await import('stripe');
   const base = stripe.apiBase ? new URL(stripe.apiBase) : null;
   return new Stripe(stripe.secretKey, {
     maxNetworkRetries: 1,
@@ -111,7 +113,7 @@ export function stripeProvider(client: Stripe): PaymentProvider {
       try {
         return stateOf(await client.paymentIntents.retrieve(paymentId));
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        if (error instanceof client.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
         throw error;
       }
     },
@@ -120,7 +122,7 @@ export function stripeProvider(client: Stripe): PaymentProvider {
         return stateOf(await client.paymentIntents.cancel(paymentId));
       } catch (error) {
         // Too late to cancel (it succeeded or is processing): say where it stands instead.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) return this.retrieve(paymentId);
+        if (error instanceof client.errors.StripeInvalidRequestError) return this.retrieve(paymentId);
         throw error;
       }
     },
@@ -134,6 +136,6 @@ export function stripeProvider(client: Stripe): PaymentProvider {
 }
 
 /** The provider this configuration calls for. */
-export function paymentProviderFor(config: Config): PaymentProvider {
-  return config.stripe ? stripeProvider(stripeClient(config.stripe)) : demoProvider;
+export async function paymentProviderFor(config: Config): Promise<PaymentProvider> {
+  return config.stripe ? stripeProvider(await stripeClient(config.stripe)) : demoProvider;
 }

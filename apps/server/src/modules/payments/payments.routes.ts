@@ -71,7 +71,7 @@ export async function paymentsRoutes(app: FastifyInstance, { config, provider }:
       done(null, body),
     );
     const stripe = config.stripe
-      ? { client: stripeClient(config.stripe), secret: config.stripe.webhookSecret }
+      ? { client: await stripeClient(config.stripe), secret: config.stripe.webhookSecret }
       : null;
     webhook.withTypeProvider<ZodTypeProvider>().post(
       '/payment/webhook',

@@ -4,7 +4,6 @@ import type { Provider } from 'oidc-provider';
 import type { Config } from '../../../config.ts';
 import { normalizeEmail } from './dev-idp.accounts.ts';
 import { pickAccountPage, problemPage } from './dev-idp.page.ts';
-import { createDevProvider } from './dev-idp.provider.ts';
 import { DEV_IDP_PATH } from './dev-idp.settings.ts';
 
 const PAGE = { config: { access: 'public' as const }, schema: { hide: true } };
@@ -38,12 +37,21 @@ export async function devIdpRoutes(app: FastifyInstance, { config }: { config: C
   if (!config.demo || config.oidc) {
     throw new Error('The development identity provider runs only in demo mode without OIDC_CLIENT_ID.');
   }
-  const provider = createDevProvider({
-    publicUrl: config.publicUrl,
-    sessionSecret: config.sessionSecret,
-    redirectUri: `${config.publicUrl}/api/auth/google/callback`,
-  });
-  provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'development sign-in failed'));
+  // oidc-provider and the Koa app under it take ~200 ms and ~40 MB to load: the first sign-in loads
+  // them, not every demo server's start.
+  let loaded: Promise<{ provider: Provider; handle: ReturnType<Provider['callback']> }> | undefined;
+  const load = () =>
+    (loaded ??= import('./dev-idp.provider.ts').then(({ createDevProvider }) => {
+      const provider = createDevProvider({
+        publicUrl: config.publicUrl,
+        sessionSecret: config.sessionSecret,
+        redirectUri: `${config.publicUrl}/api/auth/google/callback`,
+      });
+      provider.on('server_error', (_ctx, error) =>
+        app.log.error({ err: error }, 'development sign-in failed'),
+      );
+      return { provider, handle: provider.callback() };
+    }));
 
   await app.register(async (pages) => {
     pages.addContentTypeParser(
@@ -53,6 +61,7 @@ export async function devIdpRoutes(app: FastifyInstance, { config }: { config: C
     );
 
     pages.get<UidParams>('/interaction/:uid', PAGE, async (request, reply) => {
+      const { provider } = await load();
       const details = await currentInteraction(provider, request, reply);
       if (!details) return sendPage(reply, 400, problemPage(EXPIRED));
       return sendPage(reply, 200, pickAccountPage(details.uid));
@@ -62,6 +71,7 @@ export async function devIdpRoutes(app: FastifyInstance, { config }: { config: C
       '/interaction/:uid/login',
       PAGE,
       async (request, reply) => {
+        const { provider } = await load();
         const details = await currentInteraction(provider, request, reply);
         if (!details) return sendPage(reply, 400, problemPage(EXPIRED));
         const typed = String(request.body?.email ?? '');
@@ -81,6 +91,7 @@ export async function devIdpRoutes(app: FastifyInstance, { config }: { config: C
     );
 
     pages.post<UidParams>('/interaction/:uid/abort', PAGE, async (request, reply) => {
+      const { provider } = await load();
       const details = await currentInteraction(provider, request, reply);
       if (!details) return sendPage(reply, 400, problemPage(EXPIRED));
       const to = await provider.interactionResult(
@@ -96,7 +107,6 @@ export async function devIdpRoutes(app: FastifyInstance, { config }: { config: C
   // Everything else is oidc-provider's (a Koa app): it reads the raw request and writes the response.
   const forwardedProto = new URL(config.publicUrl).protocol.replace(':', '');
   const forwardedHost = new URL(config.publicUrl).host;
-  const handle = provider.callback();
   await app.register(async (endpoints) => {
     endpoints.removeAllContentTypeParsers();
     endpoints.addContentTypeParser('*', (_request, _payload, done) => done(null));
@@ -104,7 +114,8 @@ export async function devIdpRoutes(app: FastifyInstance, { config }: { config: C
       method: ['GET', 'HEAD', 'POST', 'OPTIONS'],
       url: '/*',
       ...PAGE,
-      handler: (request, reply) => {
+      handler: async (request, reply) => {
+        const { handle } = await load();
         // Registered under DEV_IDP_PATH; the provider routes from its own root and mounts itself back.
         reply.hijack();
         const raw = request.raw as IncomingMessage & { originalUrl?: string };

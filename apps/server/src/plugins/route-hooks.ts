@@ -1,0 +1,19 @@
+import type { RouteOptions } from 'fastify';
+
+type RouteHookName = 'onRequest' | 'onSend';
+
+/** The routes of the JSON API, by the path the route is registered under. */
+export function isApiRoute(route: Pick<RouteOptions, 'url'>): boolean {
+  return route.url.startsWith('/api/');
+}
+
+/**
+ * Adds `hook` to one route's own `name` hooks, ahead of those already there. Plugins that call it
+ * from an `onRoute` hook decide once, when a route registers, whether it needs the work, instead of a
+ * global hook asking on every request; the router has already decoded the path by then, so
+ * `/%61pi/users/me` runs the hooks of `/api/users/me`. A route's own hooks run after the global ones.
+ */
+export function prependRouteHook<T>(route: RouteOptions, name: RouteHookName, hook: T): void {
+  const current = route[name] as unknown;
+  route[name] = [hook, ...(Array.isArray(current) ? current : current ? [current] : [])] as never;
+}
