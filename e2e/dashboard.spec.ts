@@ -219,7 +219,7 @@ test('staff find a customer by the phone number they give, however it is written
   await expect(search).toHaveValue('');
 });
 
-test('an admin gives a user an address by its fields, and the users search finds it as printed', async ({
+test('an admin gives a user a phone and an address by its fields, and the users search finds both as printed', async ({
   page,
   checkA11y,
 }) => {
@@ -232,25 +232,30 @@ test('an admin gives a user an address by its fields, and the users search finds
   await expect(page.getByRole('heading', { level: 1, name: 'Casey Customer' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   const street = `${Date.now() % 10_000} Pikes Peak Ave`;
+  await page.getByRole('textbox', { name: 'Phone' }).fill('719.555.0123');
   const form = page.getByRole('group', { name: 'Address' });
   await form.getByRole('textbox', { name: 'Address line 1' }).fill(street);
   await form.getByRole('textbox', { name: 'Address line 2' }).fill('Apt 3');
   await form.getByRole('textbox', { name: 'State' }).fill('CO');
   await form.getByRole('textbox', { name: 'Postal code' }).fill('80903');
   await form.getByRole('textbox', { name: 'Country' }).fill('US');
-  await page.getByRole('button', { name: 'Save address' }).click();
-  await expect(page.getByText('Address not saved: check the fields marked below.')).toBeVisible();
+  await page.getByRole('button', { name: 'Save contact details' }).click();
+  await expect(page.getByText('Contact details not saved: check the fields marked below.')).toBeVisible();
   await expect(form.getByRole('textbox', { name: 'City' })).toHaveAccessibleDescription('City is required');
   await form.getByRole('textbox', { name: 'City' }).fill('Colorado Springs');
-  await page.getByRole('button', { name: 'Save address' }).click();
-  await expect(page.getByText('Address saved.')).toBeVisible();
+  await page.getByRole('button', { name: 'Save contact details' }).click();
+  await expect(page.getByText('Contact details saved.')).toBeVisible();
   const printed = `${street}, Apt 3, Colorado Springs, CO 80903`;
   await expect(page.getByRole('definition').filter({ hasText: printed })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: '(719) 555-0123' })).toBeVisible();
   await checkA11y();
 
   await open(page, '/dashboard/users');
   await page.getByLabel('Search users').fill(`${street.toUpperCase()}, apt 3, colorado`);
   await expect(page.getByRole('row', { name: new RegExp(DEMO.customer) })).toContainText(printed);
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await page.getByLabel('Search users').fill('7195550123');
+  await expect(page.getByRole('row', { name: new RegExp(DEMO.customer) })).toContainText('(719) 555-0123');
   await expect(page.getByRole('row')).toHaveCount(2);
 });
 

@@ -79,14 +79,29 @@ function ActionResult({ result }: { result: UserActionResult | undefined }) {
   );
 }
 
-/** The address, changed by admins: the contract's fields, all empty for no address. */
-export function AddressForm({ user }: { user: UserDetail }) {
+/**
+ * The phone and address, changed by admins (a customer's number taken over the phone, so staff find
+ * them by it): the contract's fields, empty for none.
+ */
+export function ContactForm({ user }: { user: UserDetail }) {
   const fetcher = useFetcher<UserActionResult>();
   const [address, setAddress] = useState(user.address ?? EMPTY_ADDRESS);
   const errors = fetcher.data && 'fields' in fetcher.data ? fetcher.data.fields : undefined;
   return (
     <fetcher.Form method="post" noValidate className="mt-6 flex max-w-3xl flex-col gap-4">
-      <input type="hidden" name="intent" value="address" />
+      <input type="hidden" name="intent" value="contact" />
+      <FormField label="Phone" hint="Leave empty for none." error={errors?.phone} className="max-w-xs">
+        {(control) => (
+          <input
+            {...control}
+            type="tel"
+            name="phone"
+            autoComplete="off"
+            defaultValue={user.phone ?? ''}
+            className={inputClass}
+          />
+        )}
+      </FormField>
       <AddressFields
         address={address}
         onChange={setAddress}
@@ -95,7 +110,7 @@ export function AddressForm({ user }: { user: UserDetail }) {
       />
       <div>
         <Button type="submit" busy={fetcher.state !== 'idle'}>
-          Save address
+          Save contact details
         </Button>
       </div>
       <ActionResult result={fetcher.data} />

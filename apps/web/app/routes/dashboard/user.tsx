@@ -5,7 +5,7 @@ import { AuditHistory } from '../../features/dashboard-audit/audit-history.tsx';
 import { OrdersListTable } from '../../features/dashboard-orders/orders-list.tsx';
 import { PageHeader } from '../../features/dashboard-shell/page-header.tsx';
 import {
-  AddressForm,
+  ContactForm,
   RoleForm,
   type UserActionResult,
   UserFacts,
@@ -24,25 +24,27 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { user, history, isAdmin: viewer.accessLevel === ACCESS.admin };
 }
 
-/** Saves the role, or the address (`intent=address`), checked against the contract's schema first. */
+/** Saves the role, or the phone and address (`intent=contact`), checked against the contract's schema first. */
 export async function action({ request, context, params }: Route.ActionArgs): Promise<UserActionResult> {
   await requireRole(request, context, 'admin');
   const form = await request.formData();
-  const savesAddress = form.get('intent') === 'address';
+  const savesContact = form.get('intent') === 'contact';
   const parsed = UpdateUserSchema.safeParse(
-    savesAddress ? { address: addressFromForm(form) } : { accessLevel: Number(form.get('accessLevel')) },
+    savesContact
+      ? { phone: String(form.get('phone') ?? ''), address: addressFromForm(form) }
+      : { accessLevel: Number(form.get('accessLevel')) },
   );
   if (!parsed.success) {
     return {
-      error: savesAddress
-        ? 'Address not saved: check the fields marked below.'
+      error: savesContact
+        ? 'Contact details not saved: check the fields marked below.'
         : `Role not saved: ${parsed.error.issues[0]?.message}`,
       fields: Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message])),
     };
   }
   try {
     await serverApi(context).send('PATCH', `/users/${encodeURIComponent(params.id)}`, parsed.data);
-    return { ok: savesAddress ? 'Address saved.' : 'Role saved.' };
+    return { ok: savesContact ? 'Contact details saved.' : 'Role saved.' };
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) return { error: error.message };
     throw error;
@@ -53,7 +55,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return dashboardMeta('User', matches);
 }
 
-/** /dashboard/users/{id}: the profile, the role and address (admins change them), orders, items, history. */
+/** /dashboard/users/{id}: the profile, the role, phone and address (admins change them), orders, items, history. */
 export default function UserPage({ loaderData }: Route.ComponentProps) {
   const { user, history, isAdmin } = loaderData;
   return (
@@ -61,7 +63,7 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
       <PageHeader title={user.name} />
       <UserFacts user={user} />
       {isAdmin && <RoleForm user={user} />}
-      {isAdmin && <AddressForm user={user} />}
+      {isAdmin && <ContactForm user={user} />}
       <h2 className="mb-3 mt-8 text-2xl">Orders</h2>
       <OrdersListTable orders={user.orders} caption={`Orders of ${user.name}`} />
       <h2 className="mb-3 mt-8 text-2xl">Owned items</h2>
