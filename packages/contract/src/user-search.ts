@@ -5,8 +5,8 @@ import type { UserSummary } from './users.ts';
 export type SearchableUser = Pick<UserSummary, 'gid' | 'name' | 'email' | 'phone' | 'address'>;
 
 /**
- * SPEC.md section 5's users search, the same in the API (`GET /users?q=`) and on the users page: the
- * id, name, email, phone or address as printed (formatAddress) contains the query, any case. A phone
+ * SPEC.md section 5's users search, answered by the API (`GET /users?q=`), which the users page
+ * asks: the id, name, email, phone or address as printed (formatAddress) contains the query, any case. A phone
  * also matches by its digits alone, so "7195550199" finds "(719) 555-0199". A blank query matches all.
  */
 export function userMatches(user: SearchableUser, query: string): boolean {

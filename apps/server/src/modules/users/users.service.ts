@@ -71,8 +71,8 @@ export async function listInventory(db: Database, userId: string): Promise<Inven
 
 /**
  * Every user with the items they own, for the dashboard; with `q`, those matching it (SPEC.md section
- * 5). The match is the contract's, as the users page's: the address is matched as printed, which SQL
- * would have to restate. The page loads every user anyway, so this reads no more than it does.
+ * 5). The match is `userMatches`, in code rather than SQL: the address is matched as printed, which
+ * SQL would have to restate. It reads every user, as the unfiltered list does (a shop has hundreds).
  */
 export async function listUsersWithItems(db: Database, q = ''): Promise<UserSummary[]> {
   const users = (await listUsers(db)).filter((user) => userMatches({ ...user, gid: user.id }, q));
