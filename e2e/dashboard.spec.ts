@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { AdminProductDetail, CatalogProduct, UserSummary } from '@barbershop/contract';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test, waitForTheAppOnNavigation } from './fixtures.ts';
 import { DEMO, signIn } from './sign-in.ts';
 
 // The staff dashboard: access, the sidebar at its breakpoint, products from creation to publishing,
@@ -384,7 +384,9 @@ test.describe('two editors', () => {
     const { slug } = (await created.json()) as AdminProductDetail;
 
     // A second editor opens the same version and saves first.
-    const other = await browser.newContext({ storageState: await page.context().storageState() });
+    const other = waitForTheAppOnNavigation(
+      await browser.newContext({ storageState: await page.context().storageState() }),
+    );
     const otherPage = await other.newPage();
     await open(otherPage, `/dashboard/products/${slug}/edit`);
     await open(page, `/dashboard/products/${slug}/edit`);

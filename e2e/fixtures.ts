@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
@@ -23,7 +23,45 @@ async function a11yViolations(page: Page): Promise<string[]> {
     });
 }
 
+/** True once the page's app has started (React Router's router exists), or when the page has none. */
+function appStartedOrAbsent() {
+  return (
+    '__reactRouterDataRouter' in window || !document.querySelector('#app-modules, script[type="module"]')
+  );
+}
+
+/**
+ * Makes every navigation of the context's pages wait for the page's app as well as for its load:
+ * the app starts after the first paint (apps/web/app/lib/start-after-paint.ts), and a button pressed
+ * before then does nothing, which a test that acts at once would take for a bug. From the moment the
+ * app starts React replays what is pressed while it hydrates.
+ */
+export function waitForTheAppOnNavigation(context: BrowserContext) {
+  const watch = (page: Page) => {
+    for (const name of ['goto', 'reload', 'goBack', 'goForward'] as const) {
+      const navigate = page[name].bind(page) as (...args: unknown[]) => ReturnType<Page['reload']>;
+      Object.assign(page, {
+        [name]: async (...args: unknown[]) => {
+          const response = await navigate(...args);
+          await page.waitForFunction(appStartedOrAbsent).catch((error: Error) => {
+            // The page went on to another document meanwhile: that navigation is the test's to wait for.
+            if (!/context was destroyed|navigat/i.test(error.message)) throw error;
+          });
+          return response;
+        },
+      });
+    }
+  };
+  context.pages().forEach(watch);
+  context.on('page', watch);
+  return context;
+}
+
 export const test = base.extend<Fixtures>({
+  context: async ({ context }, use) => {
+    await use(waitForTheAppOnNavigation(context));
+  },
+
   allowedConsoleErrors: [[], { option: true }],
 
   // A console error or an uncaught exception is a bug a visitor would hit even when the page looks right.

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { CatalogProduct, PaymentIntent } from '@barbershop/contract';
 import type { Browser, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test, waitForTheAppOnNavigation } from './fixtures.ts';
 import { DEMO, signIn } from './sign-in.ts';
 
 // The order journey from the shop's side: a paid order moves printing -> ready -> delivered on the
@@ -9,7 +9,7 @@ import { DEMO, signIn } from './sign-in.ts';
 // code (a wrong one first). Each test makes its own customer and order, since workers share a server.
 
 async function newPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
+  const context = waitForTheAppOnNavigation(await browser.newContext({ baseURL }));
   return context.newPage();
 }
 

@@ -164,3 +164,18 @@ test('the skip link is the first tab stop and moves focus to the main content', 
   await page.keyboard.press('Enter');
   await expect(page.getByRole('main')).toBeFocused();
 });
+
+test('a page paints before its scripts load, and then hydrates', async ({ page }) => {
+  await page.goto('/store/barber-pole-tee');
+  // The button is disabled until the page has hydrated (useHydrated).
+  await expect(page.getByRole('button', { name: /add to cart/i })).toBeEnabled();
+  const timing = await page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+      .map((entry) => entry.startTime),
+  }));
+  expect(timing.scripts.length).toBeGreaterThan(0);
+  for (const start of timing.scripts) expect(start).toBeGreaterThanOrEqual(timing.paint);
+});

@@ -4,7 +4,7 @@ import type { CatalogProduct, InventoryItem, Order, Shop } from '@barbershop/con
 import { formatCents } from '@barbershop/contract/format';
 import { salesTaxCents } from '@barbershop/contract/order-rules';
 import type { Browser, Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test, waitForTheAppOnNavigation } from './fixtures.ts';
 import { chooseAccount, clickUntil, DEMO, signIn } from './sign-in.ts';
 
 // The store journey: browse, choose a size, the cart in the header and on its page, checkout with the
@@ -309,7 +309,7 @@ for (const viewport of [
 }
 
 async function signedOutPage(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL });
+  const context = waitForTheAppOnNavigation(await browser.newContext({ baseURL }));
   return context.newPage();
 }
 

@@ -29,11 +29,14 @@ export function shellChunks(): CodeSplittingGroup[] {
     return shell.has(id) && !ctx.getModuleInfo(id)?.isEntry;
   };
   const vendor = (id: string) => /[\\/]node_modules[\\/]/.test(id);
+  const react = (id: string) => /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id);
   return [
-    // First and ahead of `site`, so React stays here rather than following our modules that import it.
+    // React first, then the other packages, each ahead of `site`, so they stay in their own chunks
+    // rather than following our modules that import them. Two chunks, not one: the page starts them
+    // one task each (lib/start-after-paint.ts), so neither blocks input for long.
     {
-      name: (id, ctx) => (vendor(id) && inShell(id, ctx) ? 'vendor' : null),
-      priority: 2,
+      name: (id, ctx) => (react(id) && inShell(id, ctx) ? 'react' : null),
+      priority: 3,
       // Every module passes through here before the first `name` call (rolldown's contract), which
       // is how the shell's roots are found.
       test: (id) => {
@@ -41,6 +44,7 @@ export function shellChunks(): CodeSplittingGroup[] {
         return true;
       },
     },
+    { name: (id, ctx) => (vendor(id) && inShell(id, ctx) ? 'vendor' : null), priority: 2 },
     { name: (id, ctx) => (!vendor(id) && inShell(id, ctx) ? 'site' : null), priority: 1 },
   ];
 }

@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -6,6 +5,7 @@ import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { nonceContext } from './lib/api-context.ts';
 import { NonceProvider } from './lib/nonce.tsx';
+import { startAfterPaint } from './lib/start-after-paint.server.ts';
 
 // The server takes these from the build, so the router context it creates is the class the routes
 // check against (in development Vite loads React Router's development build, a separate instance).
@@ -36,7 +36,7 @@ export default function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = startAfterPaint();
           headers.set('Content-Type', 'text/html; charset=utf-8');
           // The same hint the API gives with its 503 (apps/server/src/plugins/errors.ts).
           if (status === 503) headers.set('Retry-After', '5');

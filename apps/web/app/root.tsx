@@ -16,11 +16,13 @@ import type { Route } from './+types/root';
 import styles from './app.css?inline';
 
 const inlineStyles = { __html: import.meta.env.SSR ? styles : '' };
+const startScript = { __html: import.meta.env.SSR ? startAfterPaintScript : '' };
 
 import { ErrorScreen } from './components/error-screen.tsx';
 import { serverApi } from './lib/api.ts';
 import { publicConfigContext } from './lib/api-context.ts';
 import { useNonce } from './lib/nonce.tsx';
+import { startAfterPaintScript } from './lib/start-after-paint.ts';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -60,6 +62,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         {hydrate && <ScrollRestoration nonce={nonce} />}
         {hydrate && <Scripts nonce={nonce} />}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own script, which starts the one above after the first paint */}
+        {hydrate && <script nonce={nonce} dangerouslySetInnerHTML={startScript} suppressHydrationWarning />}
       </body>
     </html>
   );

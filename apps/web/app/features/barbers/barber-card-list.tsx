@@ -2,8 +2,10 @@ import type { Barber } from '@barbershop/contract';
 import { Link } from 'react-router';
 import { StoredImage } from '../../components/stored-image.tsx';
 
+export type BarberCard = Pick<Barber, 'gid' | 'name' | 'nickname' | 'profilePicture'>;
+
 /** The home page's barbers section: one card per barber, linking to that barber's tab. */
-export function BarberCardList({ barbers }: { barbers: Barber[] }) {
+export function BarberCardList({ barbers }: { barbers: BarberCard[] }) {
   if (barbers.length === 0) {
     return <p className="text-muted">Our barbers will be introduced here soon.</p>;
   }

@@ -15,14 +15,23 @@ import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const barbers = await serverApi(context).get('/barbers');
-  return { barbers };
+  // Only what the cards and the shop's opening hours need: the page's data is written into its HTML
+  // and read again by the browser, and each barber's gallery, bio and schedule would triple it.
+  return {
+    barbers: barbers.map(({ gid, name, nickname, profilePicture }) => ({
+      gid,
+      name,
+      nickname,
+      profilePicture,
+    })),
+    hours: combinedHours(barbers.map((barber) => barber.hours)),
+  };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
   const { shop, publicUrl } = site;
   const name = shop?.name ?? 'Barbershop';
-  const barbers = loaderData?.barbers ?? [];
   return pageMeta(site, {
     title: `${name} | Barbershop in ${shop?.address.city ?? 'town'}`,
     description: `${name}: haircuts, fades and shaves by our barbers, and shop merchandise for pickup.`,
@@ -38,7 +47,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
             email: shop.email,
             lat: shop.lat,
             lng: shop.lng,
-            hours: combinedHours(barbers.map((barber) => barber.hours)),
+            hours: loaderData?.hours ?? combinedHours([]),
             socialLinks: shop.socialLinks.map((link) => link.url),
             images: [absoluteUrl(publicUrl, heroWide1200)],
           }),
