@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -36,7 +37,9 @@ export default function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = startAfterPaint();
+          // In development React Router's module carries Vite's HMR preamble, which must run before
+          // any route module: the page starts as React Router writes it.
+          const body = import.meta.env.PROD ? startAfterPaint() : new PassThrough();
           headers.set('Content-Type', 'text/html; charset=utf-8');
           // The same hint the API gives with its 503 (apps/server/src/plugins/errors.ts).
           if (status === 503) headers.set('Retry-After', '5');

@@ -62,8 +62,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         {hydrate && <ScrollRestoration nonce={nonce} />}
         {hydrate && <Scripts nonce={nonce} />}
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own script, which starts the one above after the first paint */}
-        {hydrate && <script nonce={nonce} dangerouslySetInnerHTML={startScript} suppressHydrationWarning />}
+        {hydrate && import.meta.env.PROD && (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own script, which starts the one above after the first paint
+          <script nonce={nonce} dangerouslySetInnerHTML={startScript} suppressHydrationWarning />
+        )}
       </body>
     </html>
   );
