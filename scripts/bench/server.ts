@@ -7,6 +7,7 @@ import pg from 'pg';
 import { freePort, waitFor200 } from './stats.ts';
 
 const SERVER_SRC = join(import.meta.dirname, '../../apps/server/src');
+const COMPILE_CACHE = join(import.meta.dirname, '../../node_modules/.cache/server-compile-cache');
 
 export type AppServer = {
   base: string;
@@ -88,9 +89,9 @@ export async function startAppServer(db: 'pglite' | 'postgres'): Promise<AppServ
   try {
     await runToEnd(join(SERVER_SRC, 'cli/db.ts'), ['seed'], env);
     const spawned = performance.now();
-    // The memory settings of `npm run start:prod` (docs/operations.md).
+    // The memory and compile-cache settings of `npm run start:prod` (docs/operations.md).
     child = spawn(process.execPath, ['--max-semi-space-size=8', join(SERVER_SRC, 'main.ts')], {
-      env: { MALLOC_ARENA_MAX: '2', ...env },
+      env: { MALLOC_ARENA_MAX: '2', NODE_COMPILE_CACHE: COMPILE_CACHE, ...env },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     const server = child;

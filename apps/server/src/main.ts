@@ -9,10 +9,8 @@ import './module-hooks.ts';
 enableCompileCache(resolve(import.meta.dirname, '../../../node_modules/.cache/server-compile-cache'));
 
 // Imported only now, once module-hooks.ts has registered: static imports would all be resolved first.
-const { DirectoryLockedError } = await import('@barbershop/db');
-const { buildApp } = await import('./app.ts');
+const { DirectoryLockedError, openDatabase } = await import('@barbershop/db');
 const { ConfigError, loadConfig } = await import('./config.ts');
-const { shutDownOnSignals } = await import('./plugins/shutdown.ts');
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -25,9 +23,17 @@ try {
   throw error;
 }
 
+// Opened before the app's modules load, so that the embedded database's start (reading its files,
+// compiling its WebAssembly) goes on meanwhile. Its errors surface where buildApp awaits it, below.
+const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+database.catch(() => {});
+
+const { buildApp } = await import('./app.ts');
+const { shutDownOnSignals } = await import('./plugins/shutdown.ts');
+
 let app: Awaited<ReturnType<typeof buildApp>>;
 try {
-  app = await buildApp(config, { web: config.devPages ? 'dev' : 'build', jobs: true });
+  app = await buildApp(config, { opening: database, web: config.devPages ? 'dev' : 'build', jobs: true });
 } catch (error) {
   // A second server on the same embedded database: say so and stop, without a stack trace.
   if (error instanceof DirectoryLockedError) {

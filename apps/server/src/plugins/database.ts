@@ -9,7 +9,14 @@ declare module 'fastify' {
   }
 }
 
-export type DatabasePluginOptions = { handle?: DatabaseHandle; url?: string | undefined; dataDir: string };
+export type DatabasePluginOptions = {
+  /** A database the caller owns and closes (tests). */
+  handle?: DatabaseHandle | undefined;
+  /** The configured database, already being opened: closed with the app, like one opened here. */
+  opening?: Promise<DatabaseHandle> | undefined;
+  url?: string | undefined;
+  dataDir: string;
+};
 
 const RETRY_MS = 5000;
 
@@ -19,7 +26,9 @@ const RETRY_MS = 5000;
  */
 export const databasePlugin = fp(
   async (app: FastifyInstance, options: DatabasePluginOptions) => {
-    const handle = options.handle ?? (await openDatabase({ url: options.url, dataDir: options.dataDir }));
+    const handle =
+      options.handle ??
+      (await (options.opening ?? openDatabase({ url: options.url, dataDir: options.dataDir })));
     let migrated = false;
     let timer: NodeJS.Timeout | undefined;
     const attempt = async () => {

@@ -1,4 +1,3 @@
-import swagger from '@fastify/swagger';
 import type { FastifyInstance, RouteHandlerMethod, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -7,27 +6,67 @@ const DOCS = '/api/docs';
 /** The routes @scalar/fastify-api-reference adds under its prefix (it redirects the bare prefix). */
 const DOC_ROUTES = ['', '/', '/openapi.json', '/openapi.yaml', '/js/scalar.js'].map((path) => DOCS + path);
 
+const SWAGGER_OPTIONS = {
+  openapi: {
+    info: { title: 'Barbershop API', version: '1.0.0', description: 'The JSON API behind the site.' },
+    servers: [{ url: '/' }],
+  },
+  transform: jsonSchemaTransform,
+};
+
+/** What the plugins below read of the instance they are registered on. */
+type Host = Record<string, unknown>;
+type PluginFunction = (instance: Host, options: object, done: (error?: Error) => void) => void;
+
+type SwaggerDocument = (options?: { yaml?: boolean }) => unknown;
+
+/**
+ * The OpenAPI document, built by @fastify/swagger from the routes collected at start-up. The plugin
+ * (with its YAML writer and schema resolver) is loaded here, at the first request for the document:
+ * registered at start it cost ~60 ms and ~100 modules that only /api/docs uses. It is handed the
+ * routes exactly as its own onRoute hook would have seen them, then its onReady hook.
+ */
+async function buildSwagger(app: FastifyInstance, routes: RouteOptions[]): Promise<SwaggerDocument> {
+  const { default: swagger } = await import('@fastify/swagger');
+  const hooks = new Map<string, (...args: never[]) => unknown>();
+  let document: SwaggerDocument | undefined;
+  const host = {
+    addHook: (name: string, hook: (...args: never[]) => unknown) => hooks.set(name, hook),
+    decorate: (name: string, value: SwaggerDocument) => {
+      if (name === 'swagger') document = value;
+    },
+    getSchemas: () => app.getSchemas(),
+  };
+  (swagger as unknown as PluginFunction)(host, { ...SWAGGER_OPTIONS }, () => {});
+  const onRoute = hooks.get('onRoute') as ((route: RouteOptions) => void) | undefined;
+  const onReady = hooks.get('onReady') as ((done: () => void) => void) | undefined;
+  if (!onRoute || !onReady || !document)
+    throw new Error('@fastify/swagger no longer works as openapi.ts expects');
+  for (const route of routes) onRoute(route);
+  onReady(() => {});
+  return document;
+}
+
 /**
  * Loads the reference page's plugin and collects the handlers it would register. Its module holds
  * its 5 MB browser bundle as one string: loading it at start costs ~100 ms and ~50 MB for a page few
  * open, so the first request under /api/docs loads it instead.
  */
-async function loadReference(app: FastifyInstance): Promise<Map<string, RouteHandlerMethod>> {
+async function loadReference(
+  app: FastifyInstance,
+  swagger: SwaggerDocument,
+): Promise<Map<string, RouteHandlerMethod>> {
   const { default: scalar } = await import('@scalar/fastify-api-reference');
   const handlers = new Map<string, RouteHandlerMethod>();
-  // The plugin reads only these of the instance it is registered on.
   const host = {
-    hasPlugin: (name: string) => app.hasPlugin(name),
-    swagger: () => app.swagger(),
+    // It takes the document from @fastify/swagger's function when that plugin is registered.
+    hasPlugin: (name: string) => name === '@fastify/swagger',
+    swagger,
     initialConfig: app.initialConfig,
     log: app.log,
     route: (route: RouteOptions) => handlers.set(route.url, route.handler),
   };
-  (scalar as unknown as (instance: unknown, options: object, done: () => void) => void)(
-    host,
-    { routePrefix: DOCS },
-    () => {},
-  );
+  (scalar as unknown as PluginFunction)(host, { routePrefix: DOCS }, () => {});
   const missing = DOC_ROUTES.filter((url) => !handlers.has(url));
   if (missing.length) throw new Error(`The API reference no longer serves ${missing.join(', ')}`);
   return handlers;
@@ -36,17 +75,15 @@ async function loadReference(app: FastifyInstance): Promise<Map<string, RouteHan
 /** The OpenAPI document, generated from the routes' zod schemas, and its reference page at /api/docs. */
 export const openapiPlugin = fp(
   async (app: FastifyInstance) => {
-    await app.register(swagger, {
-      openapi: {
-        info: { title: 'Barbershop API', version: '1.0.0', description: 'The JSON API behind the site.' },
-        servers: [{ url: '/' }],
-      },
-      transform: jsonSchemaTransform,
+    // Every route registered from here on, as @fastify/swagger would collect them.
+    const routes: RouteOptions[] = [];
+    app.addHook('onRoute', (route) => {
+      routes.push(route);
     });
     let reference: Promise<Map<string, RouteHandlerMethod>> | undefined;
     for (const url of DOC_ROUTES) {
       app.get(url, { schema: { hide: true } }, async function (request, reply) {
-        reference ??= loadReference(app);
+        reference ??= buildSwagger(app, routes).then((swagger) => loadReference(app, swagger));
         return (await reference).get(url)?.call(this, request, reply);
       });
     }

@@ -4,11 +4,11 @@ import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { ApiFetch, PublicConfig } from '@barbershop/contract';
 import { urlOnSite } from '@barbershop/contract/format';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { createRequestHandler, RouterContextProvider, ServerBuild } from 'react-router';
 import type { Config } from '../config.ts';
 import { createApiBridge } from './api-bridge.ts';
+import { serveClientFiles } from './client-files.ts';
 import { createPageCache, type PageCacheLimits, type RenderedPage } from './page-cache.ts';
 
 // Hop-by-hop or per-response headers an in-process answer must not pass on.
@@ -88,20 +88,7 @@ export async function ssrPlugin(app: FastifyInstance, { config, webRoot, dev, pa
       throw new Error(`No web build at ${serverBuild}: run "npm run build" first.`);
     const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
     loadBuild = async () => build;
-    await app.register(fastifyStatic, {
-      root: join(webRoot, 'build/client'),
-      wildcard: false,
-      index: false,
-      // apps/web/scripts/precompress.ts wrote .br and .gz beside each text file at build time.
-      preCompressed: true,
-      setHeaders(reply, path) {
-        // Vite's hashed file names change with their content, so they can be cached for good.
-        const cache = path.includes('/assets/')
-          ? 'public, max-age=31536000, immutable'
-          : 'public, max-age=3600';
-        reply.header('cache-control', cache);
-      },
-    });
+    await serveClientFiles(app, join(webRoot, 'build/client'));
   }
 
   const publicConfig: PublicConfig = {

@@ -1,4 +1,4 @@
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
 
 export type OidcSettings = {
   issuer: string;
@@ -12,7 +12,7 @@ export type OidcSettings = {
    */
   identityIssuer: string | null;
   /** How requests reach the issuer; the development provider is answered in-process. */
-  fetch?: oidc.CustomFetch;
+  fetch?: Oidc.CustomFetch;
 };
 
 /** What an identity provider told us about the person signing in. */
@@ -34,15 +34,25 @@ function text(value: unknown): string | undefined {
 
 /**
  * An OpenID Connect client (authorization code with PKCE, state and nonce). The provider is discovered
- * on first use, not at boot, so a provider that is briefly unreachable does not stop the server.
+ * on first use, not at boot, so a provider that is briefly unreachable does not stop the server; the
+ * library (openid-client, oauth4webapi, jose) is loaded then too, off the start-up path.
  */
 export function createOidcClient(settings: OidcSettings) {
-  let discovered: Promise<oidc.Configuration> | undefined;
+  let discovered: Promise<{ oidc: typeof Oidc; config: Oidc.Configuration }> | undefined;
   const configuration = () => {
-    discovered ??= oidc
-      .discovery(new URL(settings.issuer), settings.clientId, settings.clientSecret, undefined, {
-        execute: settings.issuer.startsWith('http:') ? [oidc.allowInsecureRequests] : [],
-        ...(settings.fetch ? { [oidc.customFetch]: settings.fetch } : {}),
+    discovered ??= import('openid-client')
+      .then(async (oidc) => {
+        const config = await oidc.discovery(
+          new URL(settings.issuer),
+          settings.clientId,
+          settings.clientSecret,
+          undefined,
+          {
+            execute: settings.issuer.startsWith('http:') ? [oidc.allowInsecureRequests] : [],
+            ...(settings.fetch ? { [oidc.customFetch]: settings.fetch } : {}),
+          },
+        );
+        return { oidc, config };
       })
       .catch((error: unknown) => {
         discovered = undefined;
@@ -54,7 +64,7 @@ export function createOidcClient(settings: OidcSettings) {
   return {
     /** Where to send the browser to sign in, and the flow secrets to keep until it comes back. */
     async start(path: string): Promise<{ url: URL; flow: SignInFlow }> {
-      const config = await configuration();
+      const { oidc, config } = await configuration();
       const flow = {
         verifier: oidc.randomPKCECodeVerifier(),
         state: oidc.randomState(),
@@ -74,7 +84,7 @@ export function createOidcClient(settings: OidcSettings) {
 
     /** Checks the provider's answer against the flow, redeems the code and reads who signed in. */
     async finish(callbackUrl: URL, flow: SignInFlow): Promise<Identity> {
-      const config = await configuration();
+      const { oidc, config } = await configuration();
       const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
         pkceCodeVerifier: flow.verifier,
         expectedState: flow.state,
