@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
+import { constants as zlib } from 'node:zlib';
 import type { DatabaseHandle } from '@barbershop/db';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -140,7 +141,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     dev: options.web === 'dev',
     pictureOrigins: config.pictureOrigins,
   });
-  await app.register(compress, { threshold: 1024 });
+  await app.register(compress, {
+    threshold: 1024,
+    // Brotli's default window is 4 MB, allocated per compressed response; no response we compress
+    // as it goes (a page render, a long API list) needs more than 256 KB of it: same bytes, and
+    // under load a few MB less per response in flight (docs/performance.md).
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_LGWIN]: 18 } },
+  });
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(databasePlugin, {
     handle: options.database,

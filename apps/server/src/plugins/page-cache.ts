@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { constants, crc32, deflateRawSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
+import { createPageBody, type PageBody, SPARE_BYTES, type SpareBudget } from './page-body.ts';
 
 /**
  * The public pages an anonymous visitor may be handed from memory: home, legal, the barbers' pages
@@ -30,14 +30,12 @@ const PAGE_CACHE_LIMITS: PageCacheLimits = {
   maxAgeMs: 60_000,
 };
 
-/** A rendered page as kept: the body cut at each nonce, as plain bytes and as gzip pieces. */
+/** A rendered page as kept: its headers and its body, plain and gzip, with room for each answer's nonce. */
 type Page = {
   version: number;
   storedAt: number;
   headers: [string, string][];
-  plain: Buffer[];
-  gzip: Buffer[];
-  bytes: number;
+  body: PageBody;
 };
 
 /** What a render gave: React Router's response, and the cookies the API set during it. */
@@ -52,36 +50,6 @@ const SKIPPED = new Set([
   'keep-alive',
   'set-cookie',
 ]);
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
-
-/**
- * The page as one gzip member with `nonce` between its pieces: each piece was deflated once on its own, ending
- * byte-aligned and referring to nothing outside itself, so the nonce goes between them as a stored
- * block, and only the checksum is worked out per response.
- */
-function gzipWithNonce(page: Page, nonce: Buffer): Buffer {
-  const stored = Buffer.alloc(5);
-  stored.writeUInt16LE(nonce.length, 1);
-  stored.writeUInt16LE(~nonce.length & 0xffff, 3);
-  const chunks: Buffer[] = [GZIP_HEADER];
-  let crc = 0;
-  let size = 0;
-  page.plain.forEach((piece, i) => {
-    if (i > 0) {
-      chunks.push(stored, nonce);
-      crc = crc32(nonce, crc);
-      size += nonce.length;
-    }
-    chunks.push(page.gzip[i]!);
-    crc = crc32(piece, crc);
-    size += piece.length;
-  });
-  const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc >>> 0, 0);
-  trailer.writeUInt32LE(size >>> 0, 4);
-  chunks.push(trailer);
-  return Buffer.concat(chunks);
-}
 
 function acceptsGzip(header: string | undefined): boolean {
   if (!header) return false;
@@ -113,12 +81,14 @@ export function createPageCache(options: {
   const pages = new Map<string, Page>();
   const pending = new Map<string, Promise<Page | null>>();
   let bytes = 0;
+  const spares: SpareBudget = { held: 0, max: SPARE_BYTES };
 
   const drop = (key: string) => {
     const page = pages.get(key);
     if (!page) return;
     pages.delete(key);
-    bytes -= page.bytes;
+    bytes -= page.body.bytes;
+    page.body.drop();
   };
 
   const fresh = (key: string): Page | undefined => {
@@ -136,9 +106,13 @@ export function createPageCache(options: {
 
   const store = (key: string, page: Page) => {
     drop(key);
-    if (page.bytes > limits.maxBytes) return;
+    if (page.body.bytes > limits.maxBytes) {
+      // Concurrent first requests may still answer from it, without keeping copies for later.
+      page.body.drop();
+      return;
+    }
     pages.set(key, page);
-    bytes += page.bytes;
+    bytes += page.body.bytes;
     for (const oldest of pages.keys()) {
       if (pages.size <= limits.maxEntries && bytes <= limits.maxBytes) break;
       drop(oldest);
@@ -150,27 +124,18 @@ export function createPageCache(options: {
     const type = response.headers.get('content-type') ?? '';
     if (response.status !== 200 || cookies.length || response.headers.has('set-cookie')) return null;
     if (!type.startsWith('text/html')) return null;
-    const plain = body.split(placeholder).map((piece) => Buffer.from(piece));
-    const gzip = plain.map((piece, i) =>
-      deflateRawSync(piece, {
-        level: constants.Z_BEST_COMPRESSION,
-        finishFlush: i === plain.length - 1 ? constants.Z_FINISH : constants.Z_FULL_FLUSH,
-      }),
-    );
-    const size = [...plain, ...gzip].reduce((n, b) => n + b.length, 0);
     const headers = [...response.headers].filter(([name]) => !SKIPPED.has(name));
-    return { version: at, storedAt: Date.now(), headers, plain, gzip, bytes: size };
+    return { version: at, storedAt: Date.now(), headers, body: createPageBody(body, placeholder, spares) };
   };
 
   const send = (request: FastifyRequest, reply: FastifyReply, page: Page) => {
     reply.status(200);
     for (const [name, value] of page.headers) reply.header(name, value);
-    const nonce = Buffer.from(reply.scriptNonce);
-    if (acceptsGzip(request.headers['accept-encoding'])) {
-      reply.header('content-encoding', 'gzip');
-      return reply.send(gzipWithNonce(page, nonce));
-    }
-    return reply.send(Buffer.concat(page.plain.flatMap((piece, i) => (i ? [nonce, piece] : [piece]))));
+    const gzipped = acceptsGzip(request.headers['accept-encoding']);
+    if (gzipped) reply.header('content-encoding', 'gzip');
+    const { body, sent } = page.body.answer(reply.scriptNonce, gzipped);
+    reply.raw.once('finish', sent);
+    return reply.send(body);
   };
 
   return {
