@@ -107,6 +107,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
                 ? { transport: { target: 'pino-pretty', options: { singleLine: true } } }
                 : {}),
           },
+    // Fastify hands pino an options object for every request's child logger, which sends pino down
+    // its slow path (formatters rebuilt per request); only a route with its own level needs it.
+    childLoggerFactory: (logger, bindings, childOptions) =>
+      childOptions.level || childOptions.serializers
+        ? logger.child(bindings, childOptions)
+        : logger.child(bindings),
     genReqId: (req) => {
       const id = req.headers['x-request-id'];
       return typeof id === 'string' && /^[\w-]{1,64}$/.test(id) ? id : randomUUID();
@@ -136,13 +142,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(errorsPlugin);
   await app.register(shutdownPlugin);
   await app.register(accessPlugin);
-  await app.register(securityPlugin, {
-    publicUrl: config.publicUrl,
-    dev: options.web === 'dev',
-    pictureOrigins: config.pictureOrigins,
-  });
   await app.register(compress, {
     threshold: 1024,
+    // Browsers never compress what they send, and a compressed body could unpack to far more than
+    // the body limit: request bodies are read as they come (a Content-Encoding is not undone).
+    globalDecompression: false,
     // Brotli's default window is 4 MB, allocated per compressed response; no response we compress
     // as it goes (a page render, a long API list) needs more than 256 KB of it: same bytes, and
     // under load a few MB less per response in flight (docs/performance.md).
@@ -159,6 +163,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(rateLimitPlugin);
   await app.register(sessionPlugin, { secure: config.secureCookies });
   await app.register(cacheHeadersPlugin);
+  // After the session plugin: a route's same-site check then runs ahead of its session lookup.
+  await app.register(securityPlugin, {
+    publicUrl: config.publicUrl,
+    dev: options.web === 'dev',
+    pictureOrigins: config.pictureOrigins,
+  });
   app.decorate('media', options.media ?? mediaStorageFor(config));
   app.decorate('payments', await paymentProviderFor(config));
   await app.register(openapiPlugin);

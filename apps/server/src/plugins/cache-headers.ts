@@ -10,8 +10,13 @@ const ANONYMOUS = 'no-cache';
 const PAGE_ROUTE = '/*';
 
 function addVary(reply: FastifyReply, header: string) {
-  const current = String(reply.getHeader('vary') ?? '');
-  const names = current
+  const current = reply.getHeader('vary');
+  // The common case, every API answer's: nothing there yet.
+  if (current === undefined) {
+    reply.header('vary', header);
+    return;
+  }
+  const names = String(current)
     .split(',')
     .map((name) => name.trim())
     .filter(Boolean);
@@ -28,12 +33,19 @@ export const cacheHeadersPlugin = fp(
   async (app: FastifyInstance) => {
     const signedInVisitor = (request: FastifyRequest) => !!request.cookies[app.sessions.cookieName];
 
-    const headersFor = (personalFor: (request: FastifyRequest) => boolean) =>
-      async function cacheHeaders(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+    // Callbacks, not async hooks: every API answer and page passes one, and a promise each is measurable.
+    const headersFor =
+      (personalFor: (request: FastifyRequest) => boolean) =>
+      (
+        request: FastifyRequest,
+        reply: FastifyReply,
+        payload: unknown,
+        done: (error: null, payload: unknown) => void,
+      ) => {
         addVary(reply, 'Cookie');
         if (reply.hasHeader('set-cookie') || personalFor(request)) reply.header('cache-control', PERSONAL);
         else if (!reply.hasHeader('cache-control')) reply.header('cache-control', ANONYMOUS);
-        return payload;
+        done(null, payload);
       };
     const page = headersFor(signedInVisitor);
     const publicApi = headersFor((request) => !!request.sessionId);

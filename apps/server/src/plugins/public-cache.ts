@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isApiRequest } from './request-path.ts';
+import { prependRouteHook, SAFE_METHODS, takesApiWrites } from './route-hooks.ts';
 
 /** The tables whose writes the database announces on the `public_cache` channel (migration 0003). */
 export type WatchedTable =
@@ -14,7 +14,6 @@ export type WatchedTable =
 
 const CHANNEL = 'public_cache';
 const SYNC = 'sync:';
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export type PublicCache = {
   /**
@@ -132,11 +131,15 @@ export const publicCachePlugin = fp(
       await stop?.();
     });
     // On PostgreSQL the notification comes back on another connection, a moment after the commit:
-    // a write answers only once its notifications are in, so the writer's next read is fresh.
-    app.addHook('onSend', async (request) => {
-      if (SAFE_METHODS.has(request.method) || !isApiRequest(request)) return;
+    // a write answers only once its notifications are in, so the writer's next read is fresh. Only
+    // API routes that take writes get the hook, decided once per route.
+    const synced = async (request: FastifyRequest) => {
+      if (SAFE_METHODS.has(request.method)) return;
       // A write that got through while the database then went away has nothing more to wait for.
       await publicCache.sync().catch(() => {});
+    };
+    app.addHook('onRoute', (route) => {
+      if (takesApiWrites(route)) prependRouteHook(route, 'onSend', synced);
     });
   },
   { name: 'public-cache', dependencies: ['database'] },

@@ -2,9 +2,17 @@ import type { RouteOptions } from 'fastify';
 
 type RouteHookName = 'onRequest' | 'onSend';
 
+/** The methods that change nothing: no same-site rule, no cache sync after them. */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** The routes of the JSON API, by the path the route is registered under. */
 export function isApiRoute(route: Pick<RouteOptions, 'url'>): boolean {
   return route.url.startsWith('/api/');
+}
+
+/** API routes that answer at least one method that may change data (`all` routes included). */
+export function takesApiWrites(route: Pick<RouteOptions, 'url' | 'method'>): boolean {
+  return isApiRoute(route) && [route.method].flat().some((method) => !SAFE_METHODS.has(method));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { createUser } from '@barbershop/db/factories';
 import { openTestDatabase } from '@barbershop/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ describe('security headers', () => {
       app.get('/page', { config: { access: 'public' } }, (_request, reply) =>
         reply.type('text/html; charset=utf-8').send(`<script nonce="${reply.scriptNonce}"></script>`),
       );
+      app.post('/api/echo', { config: { access: 'public' } }, (request) => request.body);
     });
   });
   afterAll(() => app.close());
@@ -32,6 +34,35 @@ describe('security headers', () => {
     const json = await app.inject('/api/users/me');
     expect(json.headers['x-frame-options']).toBe('DENY');
     expect(json.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it("sends a document's own headers with pages only, and what protects any body with everything", async () => {
+    const page = await app.inject('/page');
+    expect(page.headers).toMatchObject({
+      'cross-origin-opener-policy': 'same-origin',
+      'referrer-policy': 'no-referrer',
+      'origin-agent-cluster': '?1',
+    });
+    const json = await app.inject('/healthz');
+    expect(json.headers).toMatchObject({
+      'cross-origin-resource-policy': 'same-origin',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+    });
+    expect(json.headers['cross-origin-opener-policy']).toBeUndefined();
+    expect(json.headers['referrer-policy']).toBeUndefined();
+  });
+
+  it('reads a request body as sent: a compressed one is not unpacked, so it is refused', async () => {
+    const post = (headers: Record<string, string>, payload: string | Buffer) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/echo',
+        headers: { 'content-type': 'application/json', ...headers },
+        payload,
+      });
+    expect((await post({}, '{"a":1}')).json()).toEqual({ a: 1 });
+    expect((await post({ 'content-encoding': 'gzip' }, gzipSync('{"a":1}'))).statusCode).toBe(400);
   });
 
   it('sends a policy with HTML only: no JSON answer carries one', async () => {

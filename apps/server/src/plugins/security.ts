@@ -2,9 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from './errors.ts';
-import { isApiRequest } from './request-path.ts';
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+import { prependRouteHook, SAFE_METHODS, takesApiWrites } from './route-hooks.ts';
 
 export type SecurityOptions = {
   publicUrl: string;
@@ -20,20 +18,25 @@ export type SecurityOptions = {
 export const securityPlugin = fp(
   async (app: FastifyInstance, { publicUrl, dev, pictureOrigins = [] }: SecurityOptions) => {
     const https = publicUrl.startsWith('https:');
-    // Worked out once: every response gets the same headers, set from this one object.
-    const headers: Record<string, string> = {
-      'cross-origin-opener-policy': 'same-origin',
+    // Worked out once. Every response gets what keeps any body from being read by another site,
+    // sniffed as another type or framed; a page (HTML) also what applies where a browser renders a
+    // document. Sending a page's headers with every JSON answer and asset cost measurable time per
+    // request for nothing a browser would do with them (docs/performance.md).
+    const everyResponse: Record<string, string> = {
       'cross-origin-resource-policy': 'same-origin',
-      'origin-agent-cluster': '?1',
-      'referrer-policy': 'no-referrer',
       'x-content-type-options': 'nosniff',
-      'x-dns-prefetch-control': 'off',
-      'x-download-options': 'noopen',
       // frame-ancestors 'none' says the same to newer browsers: no page of ours inside anyone's frame.
       'x-frame-options': 'DENY',
+      ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+    };
+    const documentOnly: Record<string, string> = {
+      'cross-origin-opener-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
       'x-permitted-cross-domain-policies': 'none',
       'x-xss-protection': '0',
-      ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
     };
     const otherDirectives = [
       "style-src 'self' 'unsafe-inline'",
@@ -72,22 +75,20 @@ export const securityPlugin = fp(
     });
     // Every request passes these hooks, so they take callbacks: an async hook costs a promise each.
     app.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(headers);
+      reply.headers(everyResponse);
       done();
     });
-    if (!dev) {
-      app.addHook('onSend', (_request, reply, payload, done) => {
-        const type = reply.getHeader('content-type');
-        // An error page rendered in-process brings the policy its own nonce was written for.
-        if (
-          typeof type === 'string' &&
-          type.startsWith('text/html') &&
-          !reply.hasHeader('content-security-policy')
-        )
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      const type = reply.getHeader('content-type');
+      if (typeof type === 'string' && type.startsWith('text/html')) {
+        reply.headers(documentOnly);
+        // An error page rendered in-process brings the policy its own nonce was written for. In
+        // development Vite's inline scripts carry no nonce: no policy there.
+        if (!dev && !reply.hasHeader('content-security-policy'))
           reply.header('content-security-policy', csp(reply.scriptNonce));
-        done(null, payload);
-      });
-    }
+      }
+      done(null, payload);
+    });
 
     const origin = new URL(publicUrl).origin;
     const ours = (request: FastifyRequest, value: string) => {
@@ -111,13 +112,19 @@ export const securityPlugin = fp(
       if (referer) return !ours(request, referer);
       return false;
     };
-    app.addHook('onRequest', (request, _reply, done) => {
-      const config = request.routeOptions.config;
-      const guarded = config?.sameSiteOnly || (!SAFE_METHODS.has(request.method) && isApiRequest(request));
-      // Webhooks come from the payment provider's servers and prove themselves by signature.
-      if (guarded && !config?.crossSite && crossSite(request))
-        return done(new AppError('forbidden', 'Cross-site request refused.'));
-      done();
+    // Decided once per route: API writes, and routes that refuse other sites even a GET. Webhooks
+    // come from the payment provider's servers and prove themselves by signature.
+    app.addHook('onRoute', (route) => {
+      const config = route.config;
+      if (config?.crossSite) return;
+      if (!config?.sameSiteOnly && !takesApiWrites(route)) return;
+      const sameSite = (request: FastifyRequest, _reply: FastifyReply, done: (error?: AppError) => void) => {
+        const guarded = config?.sameSiteOnly || !SAFE_METHODS.has(request.method);
+        if (guarded && crossSite(request))
+          return done(new AppError('forbidden', 'Cross-site request refused.'));
+        done();
+      };
+      prependRouteHook(route, 'onRequest', sameSite);
     });
   },
   { name: 'security', dependencies: ['errors'] },

@@ -94,9 +94,7 @@ export const sessionPlugin = fp(
       return session;
     };
 
-    const identify = async (request: FastifyRequest) => {
-      const token = request.cookies[cookieName];
-      if (!token || !TOKEN_PATTERN.test(token)) return;
+    const identify = async (request: FastifyRequest, token: string) => {
       const id = hashSessionToken(token);
       // Every API call of one page render carries the same cookie: the first call's lookup serves them all.
       const render = renders.get(String(request.headers[RENDER_HEADER]));
@@ -110,11 +108,17 @@ export const sessionPlugin = fp(
       request.user = session.user;
       request.sessionId = id;
     };
+    // A callback: most API calls come without a session cookie, and those should not cost a promise.
+    const identifyHook = (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+      const token = request.cookies[cookieName];
+      if (!token || !TOKEN_PATTERN.test(token)) return done();
+      identify(request, token).then(() => done(), done);
+    };
     // Only the API reads the user. Pages reach it through in-process API calls that carry the cookie,
     // and assets, media and health checks need no one: looking the session up for those too would cost
     // a query each. Registered after access.ts, so the lookup runs ahead of the route's access check.
     app.addHook('onRoute', (route) => {
-      if (isApiRoute(route)) prependRouteHook(route, 'onRequest', identify);
+      if (isApiRoute(route)) prependRouteHook(route, 'onRequest', identifyHook);
     });
 
     app.decorate('sessions', {
