@@ -250,6 +250,7 @@ const results: Results = {
   http,
   rssMb: { idle: rssIdle, load: rssLoad },
   coldStartMs: server?.coldStartMs ?? Number.NaN,
+  coldStartsMs: server?.coldStartsMs ?? [],
   notBuilt,
   failures,
 };

@@ -13,7 +13,10 @@ export type Results = {
   pages: PageResult[];
   http: HttpResult[];
   rssMb: { idle: number; load: number };
+  /** The median of `coldStartsMs`. */
   coldStartMs: number;
+  /** Each start's milliseconds from spawning the server to its first 200 on `/`. */
+  coldStartsMs: number[];
   /** Endpoints whose feature has not landed yet (they answer 404), with the reason. */
   notBuilt: string[];
   /** What always fails the run: 404 pages, crashes, error responses. */
@@ -151,7 +154,7 @@ export function printResults(results: Results, checks: Check[]) {
     ]),
   );
   console.log(
-    `\ncold start to first 200: ${results.coldStartMs.toFixed(0)} ms; RSS idle ${results.rssMb.idle.toFixed(0)} MB, peak under load ${results.rssMb.load.toFixed(0)} MB`,
+    `\ncold start to first 200: ${results.coldStartMs.toFixed(0)} ms (median of ${results.coldStartsMs.map((ms) => ms.toFixed(0)).join(', ')}); RSS idle ${results.rssMb.idle.toFixed(0)} MB, peak under load ${results.rssMb.load.toFixed(0)} MB`,
   );
   for (const page of results.pages) {
     if (page.failedAudits.length) console.log(`${page.path} failed audits: ${page.failedAudits.join(', ')}`);
