@@ -1,9 +1,7 @@
-import type { FastifyRequest } from 'fastify';
-
 /**
  * The path a request names, as the router reads it: percent-escapes decoded (except %2F, which stays
- * part of its segment) and dot segments resolved, without the query. Hooks that decide by path use
- * this, so `/%61pi/users/me`, which the router serves as `/api/users/me`, gets the API's rules too.
+ * part of its segment) and dot segments resolved, without the query: the logs find the sign-in
+ * callback by it however its path is spelled.
  */
 export function normalPath(url: string): string {
   const raw = url.split(/[?#]/, 1)[0] || '/';
@@ -20,16 +18,6 @@ export function normalPath(url: string): string {
     else segments.push(segment);
   }
   return `/${segments.join('/')}`;
-}
-
-/** The request's normalised path (see normalPath). */
-export function requestPath(request: FastifyRequest): string {
-  return normalPath(request.url);
-}
-
-/** True for requests to the JSON API under /api. */
-export function isApiRequest(request: FastifyRequest): boolean {
-  return requestPath(request).startsWith('/api/');
 }
 
 // Query parameters that carry a credential in OpenID Connect and OAuth flows.
