@@ -28,6 +28,8 @@ export type HttpResult = {
   p50Ms: number;
   p99Ms: number;
   baselineP50Ms: number;
+  /** The baseline's own p99: how much of an entry's tail the machine and the load generator add. */
+  baselineP99Ms: number;
   errors: number;
   rpsRatio: number;
   p50Ratio: number;
@@ -112,6 +114,7 @@ export async function compare(
     p50Ms,
     p99Ms: m(target, 'p99'),
     baselineP50Ms,
+    baselineP99Ms: m(baseline, 'p99'),
     errors: [...target, ...baseline].reduce((sum, r) => sum + r.errors, 0),
     rpsRatio: rps / baselineRps,
     p50Ratio: wholeMs(p50Ms) / wholeMs(baselineP50Ms),

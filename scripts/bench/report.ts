@@ -140,7 +140,7 @@ export function printResults(results: Results, checks: Check[]) {
   console.log('\nHTTP (autocannon, 10 connections, medians of interleaved rounds; baseline beside each)');
   console.log(
     table([
-      ['entry', 'req/s', 'baseline', 'ratio', 'p50 ms', 'base p50', 'p99 ms', 'errors'],
+      ['entry', 'req/s', 'baseline', 'ratio', 'p50 ms', 'base p50', 'p99 ms', 'base p99', 'errors'],
       ...results.http.map((h) => [
         h.name,
         h.rps.toFixed(0),
@@ -149,6 +149,7 @@ export function printResults(results: Results, checks: Check[]) {
         h.p50Ms.toFixed(0),
         h.baselineP50Ms.toFixed(0),
         h.p99Ms.toFixed(0),
+        h.baselineP99Ms.toFixed(0),
         String(h.errors),
       ]),
     ]),
