@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, median, waitFor200 } from './stats.ts';
+import { freePort, median, stopProcess, waitFor200 } from './stats.ts';
 
 /** An API answer recorded from the real server, for the bare server to replay byte for byte. */
 export type RecordedRoute = { method: 'GET' | 'POST'; path: string; contentType: string; body: string };
@@ -153,11 +153,6 @@ export async function startBareServer(routes: RecordedRoute[], dir: string) {
   await waitFor200(`${base}/healthz`, 30_000, () => exit);
   return {
     base,
-    stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
+    stop: () => stopProcess(child),
   };
 }

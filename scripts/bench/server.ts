@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freePort, median, waitFor200 } from './stats.ts';
+import { freePort, median, stopProcess, waitFor200 } from './stats.ts';
 
 const SERVER_SRC = join(import.meta.dirname, '../../apps/server/src');
 const COMPILE_CACHE = join(import.meta.dirname, '../../node_modules/.cache/server-compile-cache');
@@ -76,6 +76,7 @@ export function readRssMb(pid: number): number {
  * as a deployment's first start does, and restarts read it.
  */
 export async function startAppServer(db: 'pglite' | 'postgres'): Promise<AppServer> {
+  const nodeFlags = startProdNodeFlags();
   const postgres = db === 'postgres' ? await createPostgresDatabase() : undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'barbershop-bench-'));
   const port = await freePort();
@@ -106,7 +107,7 @@ export async function startAppServer(db: 'pglite' | 'postgres'): Promise<AppServ
   const spawnServer = async () => {
     const spawned = performance.now();
     // The memory and compile-cache settings of `npm run start:prod` (docs/operations.md).
-    const server = spawn(process.execPath, [...startProdNodeFlags(), join(SERVER_SRC, 'main.ts')], {
+    const server = spawn(process.execPath, [...nodeFlags, join(SERVER_SRC, 'main.ts')], {
       env: { MALLOC_ARENA_MAX: '2', NODE_COMPILE_CACHE: COMPILE_CACHE, ...env },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
@@ -116,12 +117,6 @@ export async function startAppServer(db: 'pglite' | 'postgres'): Promise<AppServ
     });
     await waitFor200(`${base}/`, 60_000, () => exit);
     return performance.now() - spawned;
-  };
-  const stopServer = async (server: ChildProcess) => {
-    if (server.exitCode !== null || server.signalCode !== null) return;
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
   };
   try {
     await runToEnd(join(SERVER_SRC, 'cli/db.ts'), ['seed'], env);
@@ -133,7 +128,7 @@ export async function startAppServer(db: 'pglite' | 'postgres'): Promise<AppServ
         // Its exit is expected: no longer the server whose exit fails the run.
         const timed = child!;
         child = undefined;
-        await stopServer(timed);
+        await stopProcess(timed);
       }
     }
     const server = child!;
@@ -147,7 +142,7 @@ export async function startAppServer(db: 'pglite' | 'postgres'): Promise<AppServ
       crashed: () => exit,
       stop: async () => {
         stopping = true;
-        await stopServer(server);
+        await stopProcess(server);
         await cleanUp();
       },
     };

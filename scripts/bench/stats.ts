@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { type AddressInfo, createServer } from 'node:net';
 
 export function median(values: number[]): number {
@@ -34,4 +35,12 @@ export async function waitFor200(url: string, timeoutMs: number, exited?: () => 
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s`);
+}
+
+/** Sends SIGTERM to a child process still running and waits for it to exit. */
+export async function stopProcess(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
 }
