@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import type { DatabaseHandle } from '@barbershop/db';
@@ -34,6 +33,7 @@ import { AppError, clientErrorHandler, errorsPlugin, frameworkErrors } from './p
 import { openapiPlugin } from './plugins/openapi.ts';
 import { publicCachePlugin } from './plugins/public-cache.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { requestIds, requestLoggerFactory } from './plugins/request-logger.ts';
 import { loggedUrl } from './plugins/request-path.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -107,16 +107,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
                 ? { transport: { target: 'pino-pretty', options: { singleLine: true } } }
                 : {}),
           },
-    // Fastify hands pino an options object for every request's child logger, which sends pino down
-    // its slow path (formatters rebuilt per request); only a route with its own level needs it.
-    childLoggerFactory: (logger, bindings, childOptions) =>
-      childOptions.level || childOptions.serializers
-        ? logger.child(bindings, childOptions)
-        : logger.child(bindings),
-    genReqId: (req) => {
-      const id = req.headers['x-request-id'];
-      return typeof id === 'string' && /^[\w-]{1,64}$/.test(id) ? id : randomUUID();
-    },
+    childLoggerFactory: requestLoggerFactory(),
+    genReqId: requestIds(),
     // Off unless TRUST_PROXY names the load balancer: otherwise any client could pick its address.
     trustProxy:
       typeof proxyHops === 'number' ? (_address: string, hop: number) => hop < proxyHops : proxyHops,

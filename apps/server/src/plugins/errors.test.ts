@@ -3,13 +3,12 @@ import { connect, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createUser } from '@barbershop/db/factories';
-import { openTestDatabase } from '@barbershop/db/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import type { TestApp } from '../test/app.ts';
+import { buildTestAppWithLog, type TestApp } from '../test/app.ts';
 import { signInAs } from '../test/sessions.ts';
-import { databaseUnreachable } from './errors.ts';
+import { assertNoControlCharacters, databaseUnreachable } from './errors.ts';
 
 const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
 
@@ -25,32 +24,17 @@ async function rawRequest(port: number, text: string): Promise<{ status: number;
 
 describe('framework errors and bad input', () => {
   let app: TestApp;
-  let dataDir: string;
+  let log: Record<string, unknown>[];
   let admin: string;
   let gid: string;
-  const log: Record<string, unknown>[] = [];
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'barbershop-test-'));
-    const handle = await openTestDatabase();
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(32) });
-    app = Object.assign(
-      await buildApp(config, {
-        database: handle,
-        web: false,
-        logStream: { write: (line) => log.push(JSON.parse(line)) },
-      }),
-      { handle, config },
-    );
+    ({ app, log } = await buildTestAppWithLog());
     const user = await createUser(app.db, { name: 'Alex Admin', accessLevel: 2 });
     gid = user.id;
     admin = await signInAs(app, user);
   });
-  afterAll(async () => {
-    await app.close();
-    await app.handle.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => app.close());
 
   const patchUser = (payload: string, contentType = 'application/json') =>
     app.inject({
@@ -120,6 +104,15 @@ describe('framework errors and bad input', () => {
     const nested = await patchUser(JSON.stringify({ address: { line1: 'Main St\u001b[2J' } }));
     expect(nested.statusCode).toBe(400);
     expect(nested.json().error.message).toBe('body.address.line1: must not contain control characters');
+  });
+
+  it('names the array element holding a control character, and lets a multi-line text through', () => {
+    const cart = { products: [{ size: 'M' }, { size: 'L\u0007' }] };
+    expect(() => assertNoControlCharacters(cart, 'body')).toThrow(
+      'body.products.1.size: must not contain control characters',
+    );
+    expect(() => assertNoControlCharacters({ note: 'line one\r\nline\ttwo' }, 'body')).not.toThrow();
+    expect(() => assertNoControlCharacters({ city: 'line one\nline two' }, 'query')).toThrow('query.city');
   });
 
   it('answers a malformed id with the same 404 as a missing row', async () => {

@@ -57,19 +57,29 @@ function hasControlCharacter(text: string, multiLine: boolean): boolean {
   return false;
 }
 
-/** The dotted path of the first string in `value` holding a control character, or undefined. */
-function controlCharacterAt(value: unknown, path: string, multiLine: boolean, depth = 0): string | undefined {
-  if (typeof value === 'string') return hasControlCharacter(value, multiLine) ? path : undefined;
+/**
+ * The keys leading to the first string in `value` holding a control character ([] for `value`
+ * itself), or undefined. Every request passes here, so nothing is allocated unless one is found.
+ */
+function controlCharacterAt(value: unknown, multiLine: boolean, depth = 0): string[] | undefined {
+  if (typeof value === 'string') return hasControlCharacter(value, multiLine) ? [] : undefined;
   if (!value || typeof value !== 'object' || depth > 32) return undefined;
-  // Parsed text only: arrays and plain (or prototype-less) objects, never buffers or streams
-  // (multipart files). The query parser's objects have a prototype-less prototype.
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = controlCharacterAt(value[i], multiLine, depth + 1);
+      if (found) return [String(i), ...found];
+    }
+    return undefined;
+  }
+  // Parsed text only: plain (or prototype-less) objects, never buffers or streams (multipart
+  // files). The query parser's objects have a prototype-less prototype.
   const proto = Object.getPrototypeOf(value);
-  if (!Array.isArray(value) && proto !== null && Object.getPrototypeOf(proto) !== null) return undefined;
-  for (const [key, child] of Object.entries(value)) {
-    const childPath = `${path}.${key}`;
-    if (hasControlCharacter(key, false)) return childPath;
-    const found = controlCharacterAt(child, childPath, multiLine, depth + 1);
-    if (found) return found;
+  if (proto !== null && Object.getPrototypeOf(proto) !== null) return undefined;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (hasControlCharacter(key, false)) return [key];
+    const found = controlCharacterAt((value as Record<string, unknown>)[key], multiLine, depth + 1);
+    if (found) return [key, ...found];
   }
   return undefined;
 }
@@ -80,8 +90,9 @@ function controlCharacterAt(value: unknown, path: string, multiLine: boolean, de
  * it on what it parsed.
  */
 export function assertNoControlCharacters(value: unknown, where: 'params' | 'query' | 'body'): void {
-  const field = controlCharacterAt(value, where, where === 'body');
-  if (field) throw new AppError('bad_request', `${field}: must not contain control characters`);
+  const keys = controlCharacterAt(value, where === 'body');
+  if (keys)
+    throw new AppError('bad_request', `${[where, ...keys].join('.')}: must not contain control characters`);
 }
 
 const FASTIFY_CODES: Record<string, ErrorCode> = {

@@ -1,10 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { createUser } from '@barbershop/db/factories';
-import { openTestDatabase } from '@barbershop/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { buildTestApp, type TestApp } from '../test/app.ts';
+import { buildTestApp, buildTestAppWithLog, type TestApp } from '../test/app.ts';
 import { signInAs } from '../test/sessions.ts';
 
 describe('security headers', () => {
@@ -123,29 +120,9 @@ describe('rules by path', () => {
   });
 });
 
-/** An app whose JSON log lines are collected, for what the logs show. */
-async function appWithLogs(env: Record<string, string> = {}) {
-  const lines: Record<string, unknown>[] = [];
-  const database = await openTestDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: '/tmp/barbershop-logs',
-    SESSION_SECRET: 'l'.repeat(32),
-    LOG_LEVEL: 'info',
-    ...env,
-  });
-  const app = await buildApp(config, {
-    database,
-    web: false,
-    logStream: { write: (line) => lines.push(JSON.parse(line)) },
-  });
-  app.addHook('onClose', () => database.close());
-  return { app, lines };
-}
-
 describe('logs', () => {
   it("never show the sign-in callback's authorization code or state", async () => {
-    const { app, lines } = await appWithLogs();
+    const { app, log: lines } = await buildTestAppWithLog();
     try {
       await app.inject('/api/auth/google/callback?code=SECRET-CODE-123&state=SECRET-STATE-456');
       await app.inject('/%61pi/auth/google/callback?code=SECRET-CODE-123&state=SECRET-STATE-456');
@@ -159,7 +136,7 @@ describe('logs', () => {
   });
 
   it('show one line per request at info, except the health probes a load balancer sends', async () => {
-    const { app, lines } = await appWithLogs();
+    const { app, log: lines } = await buildTestAppWithLog();
     try {
       await app.inject('/healthz');
       await app.inject('/readyz');
@@ -174,7 +151,7 @@ describe('logs', () => {
 });
 
 describe('behind a load balancer (TRUST_PROXY)', () => {
-  const client = (app: Awaited<ReturnType<typeof appWithLogs>>['app'], forwardedFor: string) =>
+  const client = (app: TestApp, forwardedFor: string) =>
     app.inject({
       url: '/api/auth/google?path=/',
       remoteAddress: '10.0.0.2',
@@ -182,7 +159,7 @@ describe('behind a load balancer (TRUST_PROXY)', () => {
     });
 
   it('by default trusts no X-Forwarded-For: a client cannot pick its own address', async () => {
-    const { app, lines } = await appWithLogs({ SIGN_IN_RATE_LIMIT: '2' });
+    const { app, log: lines } = await buildTestAppWithLog({ SIGN_IN_RATE_LIMIT: '2' });
     try {
       const statuses = [];
       for (const address of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) {
@@ -198,7 +175,10 @@ describe('behind a load balancer (TRUST_PROXY)', () => {
   it.each(['1', '10.0.0.0/8'])(
     'with TRUST_PROXY=%s, limits and logs see the client the load balancer names',
     async (trustProxy) => {
-      const { app, lines } = await appWithLogs({ SIGN_IN_RATE_LIMIT: '2', TRUST_PROXY: trustProxy });
+      const { app, log: lines } = await buildTestAppWithLog({
+        SIGN_IN_RATE_LIMIT: '2',
+        TRUST_PROXY: trustProxy,
+      });
       try {
         const statuses = [];
         for (const address of ['203.0.113.1', '203.0.113.1', '203.0.113.1', '203.0.113.2']) {

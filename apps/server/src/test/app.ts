@@ -26,9 +26,24 @@ export type TestApp = Awaited<ReturnType<typeof buildApp>> & { handle: DatabaseH
  * in the bucket the env names (S3_BUCKET and S3_ENDPOINT of a stand-in). `extend` adds routes a
  * test needs before the app starts (an echo route, say).
  */
-export async function buildTestApp(
+export function buildTestApp(
   env: Record<string, string> = {},
   extend?: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<void>,
+): Promise<TestApp> {
+  return build(env, extend);
+}
+
+/** A test app that logs at LOG_LEVEL (default info) into `log`, one parsed object per line. */
+export async function buildTestAppWithLog(env: Record<string, string> = {}) {
+  const log: Record<string, unknown>[] = [];
+  const app = await build({ LOG_LEVEL: 'info', ...env }, undefined, (line) => log.push(JSON.parse(line)));
+  return { app, log };
+}
+
+async function build(
+  env: Record<string, string>,
+  extend?: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<void>,
+  writeLog?: (line: string) => void,
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'barbershop-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(32), ...env });
@@ -37,7 +52,7 @@ export async function buildTestApp(
     database: handle,
     ...(config.s3 ? {} : { media: localMediaStorage(join(dataDir, 'media')) }),
     web: false,
-    logger: false,
+    ...(writeLog ? { logStream: { write: writeLog } } : { logger: false }),
   });
   app.addHook('onClose', async () => {
     await handle.close();

@@ -1,0 +1,61 @@
+import type { IncomingMessage } from 'node:http';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestAppWithLog, type TestApp } from '../test/app.ts';
+import { requestIds, requestLoggerFactory } from './request-logger.ts';
+
+describe('request logging', () => {
+  let app: TestApp;
+  let log: Record<string, unknown>[];
+
+  beforeAll(async () => {
+    ({ app, log } = await buildTestAppWithLog());
+  });
+  afterAll(() => app.close());
+  beforeEach(() => {
+    log.length = 0;
+  });
+
+  it('writes one line per request under its id, keeping a sane incoming x-request-id', async () => {
+    await app.inject('/api/shop');
+    await app.inject({ url: '/api/shop', headers: { 'x-request-id': 'lb-4f2a' } });
+    await app.inject({ url: '/api/shop', headers: { 'x-request-id': 'no spaces or\nbreaks' } });
+    const lines = log.filter((line) => line.msg === 'request');
+    expect(lines.map((line) => line.status)).toEqual([200, 200, 200]);
+    const [own, kept, replaced] = lines.map((line) => line.reqId as string);
+    expect(own).toMatch(/^[\w-]{8}-[0-9a-z]+$/);
+    expect(kept).toBe('lb-4f2a');
+    expect(replaced).toMatch(/^[\w-]{8}-[0-9a-z]+$/);
+    expect(new Set([own, replaced]).size).toBe(2);
+  });
+
+  it('logs the health probes at warn only', async () => {
+    expect((await app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    expect(log).toEqual([]);
+  });
+
+  it('gives each route level a child of its own, without one request binding leaking into the next', () => {
+    const children = requestLoggerFactory().bind(app);
+    const raw = {} as IncomingMessage;
+    const first = children(app.log, { reqId: 'first' }, { level: 'warn' }, raw);
+    const second = children(app.log, { reqId: 'second' }, { level: 'warn' }, raw);
+    const plain = children(app.log, { reqId: 'plain' }, {}, raw);
+    first.info('not written');
+    second.warn('written');
+    plain.info('written too');
+    expect(log.map(({ reqId, msg }) => ({ reqId, msg }))).toEqual([
+      { reqId: 'second', msg: 'written' },
+      { reqId: 'plain', msg: 'written too' },
+    ]);
+    expect(app.log.level).toBe('info');
+  });
+
+  it('numbers its own ids per process, under a prefix another process does not share', () => {
+    const raw = { headers: {} } as IncomingMessage;
+    const one = requestIds();
+    const other = requestIds();
+    const ids = [one(raw), one(raw), other(raw)];
+    expect(new Set(ids).size).toBe(3);
+    expect(ids[0]!.slice(0, 8)).toBe(ids[1]!.slice(0, 8));
+    expect(ids[0]!.slice(0, 8)).not.toBe(ids[2]!.slice(0, 8));
+  });
+});
