@@ -36,6 +36,8 @@ export type DatabaseHandle = {
 export type NotifyHandlers = { onNotify(payload: string): void; onLive(live: boolean): void };
 
 const RELISTEN_MS = 1000;
+/** The embedded database's buffer pool (PostgreSQL's default is 128 MB). */
+export const EMBEDDED_SHARED_BUFFERS = '16MB';
 
 /** A dedicated PostgreSQL connection holding LISTEN, reconnecting after it drops. */
 async function listenPg(url: string, channel: string, { onNotify, onLive }: NotifyHandlers) {
@@ -125,7 +127,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     release = lockDirectory(dataDir);
     dataDir = join(dataDir, 'db');
   }
-  const client = new PGlite(dataDir);
+  // Postgres writes over all of its shared buffers as it starts, and in PGlite they stay resident:
+  // PostgreSQL's default 128 MB cost ~120 MB of RSS for a database of a few tens of MB, whose other
+  // pages come from the OS page cache anyway (docs/operations.md).
+  const client = new PGlite(dataDir, {
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
