@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { EMBEDDED_SHARED_BUFFERS, openDatabase } from './client.ts';
 
-it('runs the embedded database with a small buffer pool, which it keeps resident', async () => {
+it('opens the embedded database with a small buffer pool (PGlite keeps all of it resident)', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'barbershop-client-'));
   const handle = await openDatabase({ dataDir: dir });
   try {
