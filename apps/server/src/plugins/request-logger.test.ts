@@ -28,11 +28,6 @@ describe('request logging', () => {
     expect(new Set([own, replaced]).size).toBe(2);
   });
 
-  it('logs the health probes at warn only', async () => {
-    expect((await app.inject('/healthz')).json()).toEqual({ status: 'ok' });
-    expect(log).toEqual([]);
-  });
-
   it('gives each route level a child of its own, without one request binding leaking into the next', () => {
     const children = requestLoggerFactory().bind(app);
     const raw = {} as IncomingMessage;
