@@ -9,22 +9,18 @@ type ChildLoggerFactory = NonNullable<FastifyServerOptions['childLoggerFactory']
  * pino down its slow path (formatters rebuilt per request). A child with only bindings takes the fast
  * path; a route with its own level (the health probes) gets its request loggers from one child made
  * once per level, so those take it too. Route-level serializers, which no route sets, keep the slow path.
+ * One factory per server: Fastify always hands it that server's root logger.
  */
 export function requestLoggerFactory(): ChildLoggerFactory {
-  const byLevel = new WeakMap<FastifyBaseLogger, Map<string, FastifyBaseLogger>>();
+  const byLevel = new Map<string, FastifyBaseLogger>();
   return (logger, bindings, childOptions) => {
     if (childOptions.serializers) return logger.child(bindings, childOptions);
     const { level } = childOptions;
     if (!level) return logger.child(bindings);
-    let levels = byLevel.get(logger);
-    if (!levels) {
-      levels = new Map();
-      byLevel.set(logger, levels);
-    }
-    let parent = levels.get(level);
+    let parent = byLevel.get(level);
     if (!parent) {
       parent = logger.child({}, { level });
-      levels.set(level, parent);
+      byLevel.set(level, parent);
     }
     return parent.child(bindings);
   };

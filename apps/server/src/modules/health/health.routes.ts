@@ -14,7 +14,7 @@ const PROBE = { config: { access: 'public' }, logLevel: 'warn', compress: false 
 export async function healthRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // The liveness answer never changes: its bytes are written once, past the serializer.
-  const alive = JSON.stringify(HealthSchema.parse({ status: 'ok' }));
+  const alive = JSON.stringify({ status: 'ok' } satisfies z.infer<typeof HealthSchema>);
   r.get('/healthz', { ...PROBE, schema: { hide: true } }, (_request, reply) => {
     reply.type('application/json; charset=utf-8').send(alive);
   });
