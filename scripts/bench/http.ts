@@ -17,7 +17,8 @@ export type Target = {
   onResponse?: (status: number, body: string, connection: Record<string, unknown>) => void;
 };
 
-export type HttpKind = 'health' | 'catalogue' | 'ssr' | 'api';
+/** `reference`: a figure with no target of its own, measured to explain another (the probe's ceiling). */
+export type HttpKind = 'health' | 'catalogue' | 'ssr' | 'api' | 'reference';
 export type HttpEntry = { name: string; kind: HttpKind; target: Target; baseline: Target };
 
 export type HttpResult = {
@@ -137,10 +138,25 @@ export async function record(target: Target): Promise<RecordedRoute> {
   };
 }
 
-/** Starts scripts/bench/bare-server.ts in a process of its own, replaying `routes`. */
-export async function startBareServer(routes: RecordedRoute[], dir: string) {
+/** What scripts/bench/bare-server.ts serves besides its hello. */
+export type BareRoutes = {
+  routes: RecordedRoute[];
+  /** The headers the real server's /healthz sends beyond a bare answer's, for /healthz/with-headers. */
+  probeHeaders: Record<string, string>;
+};
+
+/** Headers every HTTP/1.1 answer has, the bare server's included. */
+const ANSWER_HEADERS = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+
+/** The headers an answer carries beyond those a bare Fastify answer has too. */
+export function extraHeaders(response: Response): Record<string, string> {
+  return Object.fromEntries([...response.headers].filter(([name]) => !ANSWER_HEADERS.has(name)));
+}
+
+/** Starts scripts/bench/bare-server.ts in a process of its own, serving `served`. */
+export async function startBareServer(served: BareRoutes, dir: string) {
   const file = join(dir, 'bare-routes.json');
-  writeFileSync(file, JSON.stringify(routes));
+  writeFileSync(file, JSON.stringify(served));
   const port = await freePort();
   const child = spawn(process.execPath, [join(import.meta.dirname, 'bare-server.ts'), String(port), file], {
     stdio: ['ignore', 'inherit', 'inherit'],
