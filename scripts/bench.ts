@@ -18,11 +18,11 @@ import { buildBlankPage, serveBlankPage } from './bench/blank.ts';
 import { launchBrowser, scriptsBeforeIdle, signInCookie } from './bench/browser.ts';
 import {
   compare,
-  extraHeaders,
   type HttpEntry,
   type HttpResult,
   type RecordedRoute,
   record,
+  recordExtraHeaders,
   startBareServer,
 } from './bench/http.ts';
 import { startLighthouse } from './bench/lighthouse.ts';
@@ -212,8 +212,8 @@ try {
   for (const entry of entries)
     if (entry.baseline === 'bare' && entry.target.path !== '/healthz')
       recorded.push(await record(entry.target));
-  const probe = await fetch(`${direct}/healthz`);
-  bare = await startBareServer({ routes: recorded, probeHeaders: extraHeaders(probe) }, scratch);
+  const probeHeaders = await recordExtraHeaders(api('/healthz'));
+  bare = await startBareServer({ routes: recorded, probeHeaders }, scratch);
   const bareBase = bare.base;
   // What the probe's required headers alone cost a bare Fastify: the most /healthz's ratio can reach.
   entries.splice(entries.findIndex((entry) => entry.kind === 'health') + 1, 0, {

@@ -122,19 +122,25 @@ export async function compare(
   };
 }
 
-/** Records an API answer from the real server, to serve the same bytes from the bare server. */
-export async function record(target: Target): Promise<RecordedRoute> {
+/** One answer of the real server to `target`, which must succeed, with its body read whole. */
+async function answer(target: Target) {
   const response = await fetch(target.base + target.path, {
     method: target.method,
     headers: { ...target.headers, ...(target.body && { 'content-type': 'application/json' }) },
     body: target.body?.({}),
   });
   if (!response.ok) throw new Error(`${target.method} ${target.path} answered ${response.status}`);
+  return { headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
+}
+
+/** Records an API answer from the real server, to serve the same bytes from the bare server. */
+export async function record(target: Target): Promise<RecordedRoute> {
+  const { headers, body } = await answer(target);
   return {
     method: target.method,
     path: target.path,
-    contentType: response.headers.get('content-type') ?? 'application/json',
-    body: Buffer.from(await response.arrayBuffer()).toString('base64'),
+    contentType: headers.get('content-type') ?? 'application/json',
+    body: body.toString('base64'),
   };
 }
 
@@ -148,9 +154,10 @@ export type BareRoutes = {
 /** Headers every HTTP/1.1 answer has, the bare server's included. */
 const ANSWER_HEADERS = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
 
-/** The headers an answer carries beyond those a bare Fastify answer has too. */
-export function extraHeaders(response: Response): Record<string, string> {
-  return Object.fromEntries([...response.headers].filter(([name]) => !ANSWER_HEADERS.has(name)));
+/** The headers the real server's answer to `target` carries beyond those a bare Fastify answer has too. */
+export async function recordExtraHeaders(target: Target): Promise<Record<string, string>> {
+  const { headers } = await answer(target);
+  return Object.fromEntries([...headers].filter(([name]) => !ANSWER_HEADERS.has(name)));
 }
 
 /** Starts scripts/bench/bare-server.ts in a process of its own, serving `served`. */
