@@ -1,5 +1,6 @@
 import type { ApiFetch } from '@barbershop/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requestInProcess } from './in-process.ts';
 import { RENDER_HEADER } from './session.ts';
 
 export type ApiBridge = {
@@ -15,11 +16,11 @@ export type ApiBridge = {
 const VISITOR_HEADERS = ['cookie', 'origin', 'sec-fetch-site', 'host', 'user-agent', 'accept-language'];
 
 /**
- * Answers a fetch request with this server, through `inject`: in-process, no network hop. `headers`
- * replaces the request's own (undefined removes one). The one adapter between fetch and `inject`,
- * for the pages' API bridge and for sign-in's calls to the development identity provider.
+ * Answers a fetch request with this server, in-process (in-process.ts). `headers` replaces the
+ * request's own (undefined removes one). The one adapter between fetch and the server, for the
+ * pages' API bridge and for sign-in's calls to the development identity provider.
  */
-export async function injectFetch(
+export async function fetchInProcess(
   app: FastifyInstance,
   request: Request,
   options: { headers?: Record<string, string | undefined>; remoteAddress?: string } = {},
@@ -30,30 +31,24 @@ export async function injectFetch(
     if (value === undefined) delete headers[name];
     else headers[name] = value;
   }
-  const response = await app.inject({
-    method: request.method as 'GET',
-    url: `${url.pathname}${url.search}`,
+  const answer = await requestInProcess(app, {
+    method: request.method,
+    path: `${url.pathname}${url.search}`,
     headers,
     // Whatever body fetch accepts (JSON text, FormData, URLSearchParams), as the bytes and content type it encodes.
-    payload: request.body ? Buffer.from(await request.arrayBuffer()) : undefined,
+    ...(request.body ? { body: Buffer.from(await request.arrayBuffer()) } : {}),
     ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
   });
-  const responseHeaders = new Headers();
-  for (const [name, value] of Object.entries(response.headers)) {
-    for (const v of Array.isArray(value) ? value : [value]) {
-      if (v !== undefined) responseHeaders.append(name, String(v));
-    }
-  }
-  const nullBody = response.statusCode === 204 || response.statusCode === 304 || request.method === 'HEAD';
-  return new Response(nullBody ? null : new Uint8Array(response.rawPayload), {
-    status: response.statusCode,
-    headers: responseHeaders,
+  const nullBody = answer.status === 204 || answer.status === 304 || request.method === 'HEAD';
+  return new Response(nullBody ? null : new Uint8Array(answer.body), {
+    status: answer.status,
+    headers: answer.headers,
   });
 }
 
 /**
  * The one way pages reach the API: page loaders, page actions and the role guard call it during a
- * page request, and it answers through `inject`, in-process, as if the visitor had called the API.
+ * page request, and it answers in-process, as if the visitor had called the API.
  * It forwards the method and any body fetch accepts (JSON, FormData, URL-encoded forms), and looks
  * the visitor's session up once for the whole render.
  */
@@ -72,10 +67,14 @@ export function createApiBridge(
         return [name, typeof value === 'string' ? value : undefined];
       }),
     );
-    const response = await injectFetch(app, new Request(new URL(`/api${path}`, 'http://in-process'), init), {
-      headers: { ...visitorHeaders, 'x-request-id': visitor.id, [RENDER_HEADER]: render.token },
-      remoteAddress: visitor.ip,
-    });
+    const response = await fetchInProcess(
+      app,
+      new Request(new URL(`/api${path}`, 'http://in-process'), init),
+      {
+        headers: { ...visitorHeaders, 'x-request-id': visitor.id, [RENDER_HEADER]: render.token },
+        remoteAddress: visitor.ip,
+      },
+    );
     setCookies.push(...response.headers.getSetCookie());
     return response;
   };

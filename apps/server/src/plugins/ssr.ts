@@ -9,10 +9,11 @@ import type { createRequestHandler, RouterContextProvider, ServerBuild } from 'r
 import type { Config } from '../config.ts';
 import { createApiBridge } from './api-bridge.ts';
 import { serveClientFiles } from './client-files.ts';
+import { requestInProcess } from './in-process.ts';
 import { createPageCache, type PageCacheLimits, type RenderedPage } from './page-cache.ts';
 
-// Hop-by-hop or per-response headers an in-process answer must not pass on.
-const SKIPPED_HEADERS = new Set(['content-length', 'connection', 'transfer-encoding', 'date', 'keep-alive']);
+// Per-response headers the error page's own answer carries that the answer it becomes must not repeat.
+const SKIPPED_HEADERS = new Set(['content-length', 'date']);
 
 export type SsrOptions = {
   config: Config;
@@ -112,18 +113,19 @@ export async function ssrPlugin(app: FastifyInstance, { config, webRoot, dev, pa
   // the site's error page with their status: the page route /__error/:status renders it
   // (apps/web/app/routes/site/error-status.tsx), asked for in-process as the visitor.
   app.errorPages.render = async (request, reply, status) => {
-    const page = await app.inject({
+    const page = await requestInProcess(app, {
       method: 'GET',
-      url: `/__error/${status}`,
+      path: `/__error/${status}`,
       headers: {
         ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
         ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
       },
+      remoteAddress: request.ip,
     });
-    for (const [name, value] of Object.entries(page.headers)) {
-      if (value !== undefined && !SKIPPED_HEADERS.has(name)) reply.header(name, value);
+    for (const [name, value] of page.headers) {
+      if (!SKIPPED_HEADERS.has(name)) reply.header(name, value);
     }
-    return reply.status(page.statusCode).send(page.rawPayload);
+    return reply.status(page.status).send(page.body);
   };
 
   const render = async (

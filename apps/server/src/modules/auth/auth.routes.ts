@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { CustomFetch } from 'openid-client';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import { injectFetch } from '../../plugins/api-bridge.ts';
+import { fetchInProcess } from '../../plugins/api-bridge.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { recordSignIn } from './auth.service.ts';
 import { DEV_CLIENT_ID, DEV_IDP_PATH, devSecret } from './dev-idp/dev-idp.settings.ts';
@@ -21,7 +21,7 @@ const FLOW_MAX_AGE_S = 10 * 60;
 function inProcessFetch(app: FastifyInstance): CustomFetch {
   // openid-client's body types differ from fetch's only in how TypeScript spells a Uint8Array's buffer.
   return (url, { method, headers, body }) =>
-    injectFetch(app, new Request(url, { method, headers, body: body as BodyInit | undefined }));
+    fetchInProcess(app, new Request(url, { method, headers, body: body as BodyInit | undefined }));
 }
 
 /** The configured OpenID provider, or the development one under /dev-idp when none is configured. */
