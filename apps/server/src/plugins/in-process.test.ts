@@ -5,8 +5,8 @@ import { requestInProcess } from './in-process.ts';
 
 describe('a request made in-process', () => {
   let app: TestApp;
-  /** What the last request to the echo route was handled with. */
-  let seen: { request: unknown; response: unknown } | undefined;
+  /** What each request to the echo route was handled with, in order. */
+  const handled: { request: unknown; response: unknown }[] = [];
 
   beforeAll(async () => {
     app = await buildTestApp({}, async (server) => {
@@ -21,7 +21,7 @@ describe('a request made in-process', () => {
             config: { access: 'public' },
             schema: { hide: true },
             handler: async (request, reply) => {
-              seen = { request: request.raw, response: reply.raw };
+              handled.push({ request: request.raw, response: reply.raw });
               reply.header('set-cookie', ['a=1; Path=/', 'b=2; Path=/']);
               return reply.status(201).send({
                 method: request.method,
@@ -64,9 +64,9 @@ describe('a request made in-process', () => {
   });
 
   it("is handled with Node's own request and response objects, not inject's stand-ins", async () => {
-    seen = undefined;
     await requestInProcess(app, { method: 'GET', path: '/api/test/echo', headers: {} });
 
+    const seen = handled.at(-1);
     expect(Object.getPrototypeOf(seen?.request)).toBe(IncomingMessage.prototype);
     expect(Object.getPrototypeOf(seen?.response)).toBe(ServerResponse.prototype);
   });
