@@ -2,6 +2,14 @@
 export const UNEXPECTED_PAYMENT_ERROR = 'An unexpected error occured.';
 
 /**
+ * The server priced the cart at another total than the Pay button showed (a price changed, or the
+ * cart was priced from an old copy): nothing is charged until the customer has seen the new figure.
+ */
+export function totalChangedMessage(total: string): string {
+  return `The total is now ${total}: a price or your cart changed since this page priced it. Check the order summary, then press Pay again.`;
+}
+
+/**
  * What to tell the customer when the card provider refuses a payment: its own message for card and
  * validation errors (the card was declined, a field is incomplete), the generic text otherwise.
  */

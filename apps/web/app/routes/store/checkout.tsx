@@ -10,7 +10,7 @@ import { useCart } from '../../features/cart/cart-store.ts';
 import { DeliveryMethod } from '../../features/checkout/delivery-method.tsx';
 import { DemoPayment } from '../../features/checkout/demo-payment.tsx';
 import { OrderSummary } from '../../features/checkout/order-summary.tsx';
-import { UNEXPECTED_PAYMENT_ERROR } from '../../features/checkout/payment-errors.ts';
+import { totalChangedMessage, UNEXPECTED_PAYMENT_ERROR } from '../../features/checkout/payment-errors.ts';
 import { ApiError, browserApi } from '../../lib/api.ts';
 import { absoluteUrl, siteFromMatches } from '../../lib/seo.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
@@ -96,8 +96,10 @@ export default function Checkout() {
   /**
    * Prices the cart and reserves its stock on the server, reusing the pending order of an earlier
    * attempt. Signed out: off to sign in, back here after. Anything refused: the server's message.
+   * A total other than `shownTotal`, what the Pay button said: no payment, the new amounts shown
+   * instead, and the next press pays them.
    */
-  async function createIntent(): Promise<PaymentIntent | null> {
+  async function createIntent(shownTotal: number): Promise<PaymentIntent | null> {
     setError(null);
     try {
       const answer = await api.send('POST', '/payment/create-payment-intent', {
@@ -106,6 +108,10 @@ export default function Checkout() {
       });
       update((state) => setOrderId(state, answer.orderId));
       setIntent(answer);
+      if (answer.total !== shownTotal) {
+        setError(totalChangedMessage(formatCents(answer.total)));
+        return null;
+      }
       return answer;
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 401) {
@@ -119,7 +125,7 @@ export default function Checkout() {
 
   async function payDemo() {
     setBusy(true);
-    const answer = await createIntent();
+    const answer = await createIntent(amounts.total);
     if (!answer) {
       setBusy(false);
       return;
@@ -152,7 +158,7 @@ export default function Checkout() {
                   amount={amount}
                   receiptEmail={user.email}
                   returnUrl={(orderId) => absoluteUrl(config.publicUrl, confirmationPath(orderId))}
-                  createIntent={createIntent}
+                  createIntent={() => createIntent(amounts.total)}
                   serverError={error}
                 />
               </Suspense>
