@@ -47,7 +47,8 @@ export async function catalogRoutes(app: FastifyInstance) {
       config: { access: 'public' },
       schema: {
         tags: ['store'],
-        summary: "One physical item's certificate; the owner's first name only to the owner and staff",
+        summary:
+          "One physical item's certificate, found by its id (the product part may be an older name); the owner's first name only to the owner and staff",
         params: z.object({ product: z.string(), item: z.string() }),
         response: { 200: ItemCertificateSchema },
       },
@@ -55,7 +56,7 @@ export async function catalogRoutes(app: FastifyInstance) {
     async (request, reply) => {
       // What the owner's name shows depends on who asks.
       reply.header('cache-control', 'private, no-store');
-      return getItemCertificate(app.db, request.user, request.params.product, request.params.item);
+      return getItemCertificate(app.db, request.user, request.params.item);
     },
   );
 }

@@ -83,26 +83,17 @@ export async function getStoreProduct(
 }
 
 /**
- * An item's certificate of ownership. `product` is the product's slug, name or id; an item of
- * another product, or no item at all, is 'No item found'. The owner's first name goes only to the
- * owner and to staff.
+ * An item's certificate of ownership, found by the item's id alone: the product part of its address
+ * is printed on labels and QR codes, and must not stop leading to the item once the product is
+ * renamed. No such item is 'No item found'. The owner's first name goes only to the owner and to staff.
  */
 export async function getItemCertificate(
   db: Executor,
   viewer: SessionUser | null,
-  product: string,
   itemId: string,
 ): Promise<ItemCertificate> {
   const found = UUID.test(itemId) ? await findItemWithProduct(db, itemId) : null;
-  const wanted = product.toLowerCase();
-  if (
-    !found ||
-    (found.product.slug !== wanted &&
-      found.product.name.toLowerCase() !== wanted &&
-      found.product.id !== wanted)
-  ) {
-    throw new AppError('not_found', 'No item found');
-  }
+  if (!found) throw new AppError('not_found', 'No item found');
   const { item, product: row, ownerName } = found;
   const ownerMaySee = !!viewer && (viewer.id === item.ownerUserId || isStaff(viewer));
   const { images } = toCatalogProduct(row, await listProductImages(db, [row.id]), []);

@@ -1,5 +1,5 @@
 import type { ItemCertificate as Certificate } from '@barbershop/contract';
-import { data, Link } from 'react-router';
+import { data, Link, redirect } from 'react-router';
 import { ItemCertificate } from '../../features/catalog/item-certificate.tsx';
 import { ApiError, serverApi } from '../../lib/api.ts';
 import { publicConfigContext } from '../../lib/api-context.ts';
@@ -20,9 +20,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     }
     throw error;
   }
+  const path = `/store/${certificate.product.slug}/${certificate.item._id}`;
+  // A label printed before the product was renamed: on to the item's address as it is now.
+  if (params.productName !== certificate.product.slug) throw redirect(path, 301);
   // The QR code carries the public address, whatever host the request came in on.
   const { publicUrl } = context.get(publicConfigContext);
-  const url = absoluteUrl(publicUrl, `/store/${certificate.product.slug}/${certificate.item._id}`);
+  const url = absoluteUrl(publicUrl, path);
   return { certificate, qr: await qrSvg(url) };
 }
 
