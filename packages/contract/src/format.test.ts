@@ -5,8 +5,8 @@ import {
   formatDollars,
   formatDuration,
   formatPhone,
+  formatPricing,
   formatTime,
-  formatWholeDollars,
   phoneHref,
   slugify,
   urlOnSite,
@@ -27,10 +27,10 @@ describe('money', () => {
     expect(formatDollars(12.5)).toBe('$12.50');
     expect(formatDollars(1250)).toBe('$1,250');
   });
-  it('shows dashboard pricing as whole dollars followed by .00', () => {
-    expect(formatWholeDollars(35)).toBe('$35.00');
-    expect(formatWholeDollars(35.99)).toBe('$35.00');
-    expect(formatWholeDollars(1250)).toBe('$1,250.00');
+  it('shows dashboard pricing with its cents: whole dollars followed by .00, a price in cents as it is', () => {
+    expect(formatPricing(35)).toBe('$35.00');
+    expect(formatPricing(35.99)).toBe('$35.99');
+    expect(formatPricing(1250)).toBe('$1,250.00');
   });
 });
 

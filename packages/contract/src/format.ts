@@ -23,9 +23,12 @@ export function formatDollars(dollars: number): string {
   return formatCents(dollarsToCents(dollars), { dropZeroCents: true });
 }
 
-/** The dashboard's pricing column: whole dollars followed by .00 (SPEC.md section 2). */
-export function formatWholeDollars(dollars: number): string {
-  return formatCents(Math.trunc(dollars) * 100);
+/**
+ * The dashboard's pricing: always with cents, so a whole price reads "$35.00" as SPEC.md section 2
+ * says, and a price with cents reads as the store charges it ("$35.99"), never cut to whole dollars.
+ */
+export function formatPricing(dollars: number): string {
+  return formatCents(dollarsToCents(dollars));
 }
 
 const shortDate = new Intl.DateTimeFormat('en-US', {

@@ -80,10 +80,23 @@ const ProductFields = {
     .trim()
     .min(1, 'Description is required')
     .max(4000, 'must be 4000 characters or fewer'),
-  pricing: z.coerce
-    .number({ error: 'Pricing must be a number of dollars' })
-    .min(0, 'Pricing must be 0 or more')
-    .max(100_000, 'Pricing must be under $100,000'),
+  // Typed as text (SPEC.md section 3): an empty field is a missing price, never $0.
+  pricing: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : value),
+    z
+      .number({
+        error: (issue) =>
+          issue.input === undefined || (typeof issue.input === 'string' && !issue.input.trim())
+            ? 'Pricing is required'
+            : 'Pricing must be a number of dollars',
+      })
+      .min(0, 'Pricing must be 0 or more')
+      .max(100_000, 'Pricing must be under $100,000')
+      .refine(
+        (dollars) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6,
+        'Pricing must be in whole cents',
+      ),
+  ),
   category: z.enum(CATEGORIES, { error: 'Category must be Hats, Shirts or Hoodies' }),
   /** Units on hand per size; a size left out is not offered. */
   sizes: z.partialRecord(z.enum(SIZES), SizeCount),

@@ -100,6 +100,27 @@ describe('staff product API', () => {
     expect(await app.db.select().from(schema.products)).toEqual([]);
   });
 
+  it('refuses an empty or fractional-cent price instead of saving $0 or rounding it', async () => {
+    for (const [pricing, message] of [
+      ['', 'form.pricing: Pricing is required'],
+      ['  ', 'form.pricing: Pricing is required'],
+      ['10.999', 'form.pricing: Pricing must be in whole cents'],
+    ]) {
+      const created = await send('POST', '/api/products', { ...HOODIE, pricing });
+      expect(created.statusCode, pricing).toBe(400);
+      expect(created.json().error.message).toBe(message);
+    }
+    expect(await app.db.select().from(schema.products)).toEqual([]);
+    const product = await createProduct(app.db, { name: 'Logo Hoodie', priceCents: 5500 });
+    const cleared = await send('PUT', '/api/products/logo-hoodie', { pricing: '', version: 1 });
+    expect(cleared.statusCode).toBe(400);
+    expect(cleared.json().error.message).toBe('form.pricing: Pricing is required');
+    const [row] = await app.db.select().from(schema.products).where(eq(schema.products.id, product.id));
+    expect(row?.priceCents).toBe(5500);
+    const cents = await send('PUT', '/api/products/logo-hoodie', { pricing: '29.99', version: 1 });
+    expect(json<AdminProduct>(cents).pricing).toBe(29.99);
+  });
+
   it('refuses a name already taken by a live product, whatever its case (409)', async () => {
     await createProduct(app.db, { name: 'Logo Hoodie' });
     for (const name of ['Logo Hoodie', 'LOGO HOODIE', 'logo hoodie!']) {

@@ -1,5 +1,5 @@
 import type { AdminProduct } from '@barbershop/contract';
-import { formatWholeDollars } from '@barbershop/contract/format';
+import { formatPricing } from '@barbershop/contract/format';
 import { Link } from 'react-router';
 import { DataTable, EmptyState, tableLinkClass } from '../../components/data-table.tsx';
 import { StoredImage } from '../../components/stored-image.tsx';
@@ -47,7 +47,7 @@ export function ProductsTable({ products }: { products: AdminProduct[] }) {
         { header: 'SKU', cell: (product) => product._id, className: 'font-mono text-xs break-all' },
         { header: 'Name', cell: (product) => product.name, rowHeader: true },
         { header: 'Stock', cell: totalStock },
-        { header: 'Pricing', cell: (product) => formatWholeDollars(product.pricing) },
+        { header: 'Pricing', cell: (product) => formatPricing(product.pricing) },
         {
           header: 'Images',
           cell: (product) => (

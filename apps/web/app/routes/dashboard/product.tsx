@@ -1,5 +1,5 @@
 import { ACCESS } from '@barbershop/contract/domain';
-import { formatWholeDollars } from '@barbershop/contract/format';
+import { formatPricing } from '@barbershop/contract/format';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import { buttonClass } from '../../components/button.tsx';
 import { StoredImage } from '../../components/stored-image.tsx';
@@ -69,7 +69,7 @@ export default function ProductView({ loaderData }: Route.ComponentProps) {
             <dt className="font-semibold">SKU</dt>
             <dd className="break-all font-mono text-sm">{product._id}</dd>
             <dt className="font-semibold">Pricing</dt>
-            <dd>{formatWholeDollars(product.pricing)}</dd>
+            <dd>{formatPricing(product.pricing)}</dd>
             <dt className="font-semibold">Category</dt>
             <dd>{product.category}</dd>
             <dt className="font-semibold">Stock</dt>
