@@ -13,7 +13,8 @@ export const AdminBarberSchema = BarberSchema.extend({
 });
 export type AdminBarber = z.infer<typeof AdminBarberSchema>;
 
-const UrlOrEmpty = z.union([z.literal(''), z.url('must be a full URL (https://…) or empty')]);
+// http(s) only: a `javascript:` or `data:` address would be a link on the public pages.
+const UrlOrEmpty = z.union([z.literal(''), z.httpUrl('must be a full URL (https://…) or empty')]);
 
 const BarberServiceInputSchema = z.strictObject({
   name: z.string().trim().min(1, 'Service name is required').max(80),

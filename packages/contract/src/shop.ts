@@ -30,7 +30,10 @@ export const UpdateShopSchema = z
     address: AddressInputSchema,
     lat: z.number().min(-90).max(90).nullable(),
     lng: z.number().min(-180).max(180).nullable(),
-    socialLinks: z.array(SocialLinkSchema.strict()).max(10),
+    // http(s) only: the footer links to each one.
+    socialLinks: z
+      .array(SocialLinkSchema.extend({ url: z.httpUrl('must be a full URL (https://…)') }).strict())
+      .max(10),
     hours: OpeningHoursSchema,
     salesTaxRate: z
       .number()

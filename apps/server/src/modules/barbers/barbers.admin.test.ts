@@ -198,6 +198,14 @@ describe('barber management', () => {
       [{ ...FORM, email: 'not-an-email' }, 'form.email: Email is not valid'],
       [{ ...FORM, booksyUrl: 'booksy dot com' }, 'form.booksyUrl: must be a full URL (https://…) or empty'],
       [
+        { ...FORM, instagramUrl: 'javascript:alert(document.cookie)' },
+        'form.instagramUrl: must be a full URL (https://…) or empty',
+      ],
+      [
+        { ...FORM, booksyUrl: 'data:text/html,<script>alert(1)</script>' },
+        'form.booksyUrl: must be a full URL (https://…) or empty',
+      ],
+      [
         { ...FORM, hours: { ...DEFAULT_HOURS, monday: [['17:00', '09:00']] } },
         'form.hours.monday.0: must open before it closes',
       ],

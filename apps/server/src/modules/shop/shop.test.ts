@@ -124,6 +124,10 @@ describe('shop settings', () => {
       [{ salesTaxRate: 0.6 }, 'body.salesTaxRate: Sales tax rate must be at most 0.5 (50%)'],
       [{ email: 'nope' }, 'body.email: Email is not valid'],
       [{ address: { ...SHOP.address, city: '' } }, 'body.address.city: City is required'],
+      [
+        { socialLinks: [{ label: 'Instagram', url: 'javascript:alert(1)' }] },
+        'body.socialLinks.0.url: must be a full URL (https://…)',
+      ],
       [{}, 'body: Send at least one setting'],
     ];
     for (const [payload, message] of cases) {
