@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef } from 'react';
 import { Button } from './button.tsx';
 
+// A form's hidden inputs are inputs too, and focus() does nothing on them: the trap must skip them.
 const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 type DialogProps = {
   open: boolean;
@@ -58,7 +59,9 @@ export function Dialog({
     };
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Tab') return;
-      const focusable = [...element.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      const focusable = [...element.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+        (candidate) => candidate.getClientRects().length > 0,
+      );
       const first = focusable[0];
       const last = focusable.at(-1);
       if (event.shiftKey && document.activeElement === first) {

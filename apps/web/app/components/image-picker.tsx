@@ -6,6 +6,20 @@ const iconButton =
   'inline-flex min-h-11 min-w-11 items-center justify-center rounded bg-white text-charcoal ring-1 ring-charcoal/30 hover:bg-charcoal hover:text-paper disabled:opacity-40 disabled:hover:bg-white disabled:hover:text-charcoal';
 
 /**
+ * Whether the browser can show the file: a text file named `.png` passes the type check, not this,
+ * and would only be a broken preview until the server refused it.
+ */
+async function decodes(file: File): Promise<boolean> {
+  if (typeof createImageBitmap !== 'function') return true;
+  try {
+    (await createImageBitmap(file)).close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * The product's images: add several files at once (image files only), see them, put them in order with
  * buttons (so the keyboard can too) and remove them. The first is the one the store shows first.
  */
@@ -42,12 +56,19 @@ export function ImagePicker({
     [],
   );
 
-  function add(files: FileList | null) {
+  async function add(files: FileList | null) {
     const chosen = [...(files ?? [])];
-    setRefused(chosen.filter((file) => !isImageFile(file)).map((file) => `${file.name} (not an image file)`));
-    const room = Math.max(0, max - images.length);
-    const accepted = chosen.filter(isImageFile);
-    if (accepted.length > room) setRefused((list) => [...list, `more than ${max} images`]);
+    const readable = await Promise.all(
+      chosen.map(async (file) => isImageFile(file) && (await decodes(file))),
+    );
+    const accepted = chosen.filter((_, index) => readable[index]);
+    const notImages = chosen
+      .filter((_, index) => !readable[index])
+      .map((file) => `${file.name} (not an image file)`);
+    // What the picker holds now: more may have been added while these were decoding.
+    const current = latest.current;
+    const room = Math.max(0, max - current.length);
+    setRefused(accepted.length > room ? [...notImages, `more than ${max} images`] : notImages);
     const added = accepted.slice(0, room).map(
       (file): PickedImage => ({
         id: `${file.name}-${file.size}-${file.lastModified}-${Math.random()}`,
@@ -57,7 +78,7 @@ export function ImagePicker({
       }),
     );
     if (added.length === 0) return;
-    onChange([...images, ...added]);
+    onChange([...current, ...added]);
     setAnnouncement(`${added.length} image${added.length === 1 ? '' : 's'} added`);
   }
 
@@ -139,7 +160,7 @@ export function ImagePicker({
           aria-describedby={problem ? `${hintId} ${errorId}` : hintId}
           aria-invalid={problem ? true : undefined}
           onChange={(event) => {
-            add(event.currentTarget.files);
+            void add(event.currentTarget.files);
             event.currentTarget.value = '';
           }}
           className="mt-1 block min-h-11 w-full text-sm file:mr-3 file:min-h-11 file:rounded file:border-0 file:bg-charcoal file:px-4 file:font-display file:uppercase file:text-paper"

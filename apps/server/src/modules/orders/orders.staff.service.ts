@@ -187,7 +187,10 @@ export async function changeStatusAsStaff(
         }
         if (kept.wrongTries >= PICKUP_CODE_TRIES) throw new AppError('too_many_requests', lockedMessage);
         if (!body.pickupCode) {
-          throw new AppError('bad_request', 'body.pickupCode: is required to hand over a pickup order');
+          throw new AppError(
+            'bad_request',
+            'body.pickupCode: The pickup code is required to hand over a pickup order',
+          );
         }
         if (!pickupCodeMatches(deps.pickup, id, body.pickupCode, kept.codeHash)) throw new WrongPickupCode();
         await markPickupCodeUsed(tx, id, at);
@@ -218,7 +221,7 @@ export async function changeStatusAsStaff(
     const left = PICKUP_CODE_TRIES - tries;
     throw new AppError(
       'bad_request',
-      `body.pickupCode: is not this order's pickup code (${left} ${left === 1 ? 'try' : 'tries'} left)`,
+      `body.pickupCode: That is not this order's pickup code (${left} ${left === 1 ? 'try' : 'tries'} left)`,
     );
   }
 }

@@ -230,11 +230,13 @@ describe('staff orders API', () => {
       const wrong = code === '000000' ? '111111' : '000000';
       const missing = await put(made.id, { status: 'delivered' });
       expect(missing.statusCode).toBe(400);
-      expect(missing.json().error.message).toBe('body.pickupCode: is required to hand over a pickup order');
+      expect(missing.json().error.message).toBe(
+        'body.pickupCode: The pickup code is required to hand over a pickup order',
+      );
       const refused = await put(made.id, { status: 'delivered', pickupCode: wrong });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().error.message).toBe(
-        "body.pickupCode: is not this order's pickup code (4 tries left)",
+        "body.pickupCode: That is not this order's pickup code (4 tries left)",
       );
       expect(await statusOf(made.id)).toBe('ready');
       expect((await auditOf(made.id)).map((row) => row.after)).toEqual([{ status: 'ready' }]);

@@ -55,6 +55,22 @@ describe('requireRole', () => {
     await expect(requireRole(new Request(PAGE), contextFor(user(1)), 'staff')).resolves.toEqual(user(1));
   });
 
+  it("comes back to the page, not to its data, when the app asked for the page's data", async () => {
+    for (const data of [
+      'http://localhost/dashboard/orders.data?page=2&_routes=routes%2Fdashboard%2Forders',
+      'http://localhost/dashboard/orders.data?_routes=root&page=2',
+    ]) {
+      await expect(requireRole(new Request(data), contextFor(user(0)), 'staff')).rejects.toSatisfy(
+        (thrown: Response) => thrown.headers.get('location') === `/sign-in?path=${HERE}&error=forbidden`,
+      );
+    }
+    await expect(
+      requireRole(new Request('http://localhost/_.data'), contextFor(null), 'staff'),
+    ).rejects.toSatisfy(
+      (thrown: Response) => thrown.headers.get('location') === `/sign-in?path=${encodeURIComponent('/')}`,
+    );
+  });
+
   it('fails closed on a level it does not know: no role at all', async () => {
     expect(await outcome(user(3), 'signedIn')).toBe(`/sign-in?path=${HERE}&error=forbidden`);
     expect(await outcome(user(-1), 'staff')).toBe(`/sign-in?path=${HERE}&error=forbidden`);

@@ -13,6 +13,21 @@ const LEVEL: Record<PageRole, number> = {
 };
 
 /**
+ * The address of the page a request is for. A navigation inside the app asks for the page's data at
+ * `/path.data` (`/path/_.data` with a trailing slash) with a `_routes` parameter: coming back there
+ * after signing in would show that data as text.
+ */
+function pageAddress(request: Request): string {
+  const url = new URL(request.url);
+  const path = url.pathname.endsWith('/_.data')
+    ? url.pathname.slice(0, -'_.data'.length)
+    : url.pathname.replace(/\.data$/, '');
+  url.searchParams.delete('_routes');
+  const search = url.searchParams.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/**
  * The one guard of private pages. Signed out: to /sign-in, returning here after. Signed in with a
  * role too low: to /sign-in with 'You are not authorized to access this page' (SPEC.md section 8).
  * The API enforces the same rules on every call; this only decides what the visitor sees.
@@ -23,8 +38,7 @@ export async function requireRole(
   role: PageRole,
 ): Promise<NonNullable<CurrentUser>> {
   const user = await serverApi(context).get('/users/me');
-  const url = new URL(request.url);
-  const here = `${url.pathname}${url.search}`;
+  const here = pageAddress(request);
   if (!user) throw redirect(signInPageHref(here));
   // An unknown level is no role at all: fail closed.
   const level = Object.values(ACCESS).includes(user.accessLevel as never) ? user.accessLevel : -1;

@@ -60,7 +60,7 @@ export function AddToCartForm({ stock, onAdd }: { stock: StockEntry[]; onAdd: (s
             return (
               <label
                 key={entry.size}
-                className={`relative inline-flex min-h-11 min-w-11 items-center justify-center rounded border-2 px-4 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-brass ${
+                className={`relative inline-flex min-h-11 min-w-11 items-center justify-center rounded border-2 px-4 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-brass-dark ${
                   soldOut
                     ? 'cursor-not-allowed border-charcoal/20 text-muted line-through'
                     : size === entry.size

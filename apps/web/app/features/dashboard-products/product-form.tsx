@@ -18,6 +18,10 @@ import { type ApiClient, ApiError } from '../../lib/api.ts';
 type Fields = { name: string; description: string; pricing: string; category: string };
 type Errors = Partial<Record<keyof Fields | 'images' | 'sizes', string>>;
 
+/** The fields the form shows an error beside; the server names a bad one as `form.<field>…: <message>`. */
+const FIELDS = new Set<keyof Errors>(['name', 'description', 'pricing', 'category', 'images', 'sizes']);
+const FIELD_MESSAGE = /^form\.(\w+)[^:]*: (.+)$/;
+
 /** A name conflict and a stale version both answer 409; the name's message starts with the hint. */
 const NAME_TAKEN = /^Name must be unique/;
 
@@ -97,14 +101,21 @@ export function ProductForm({
         : await api.send('POST', '/products', body);
       onSaved(saved);
     } catch (error) {
-      setFailure(editing ? 'Product not updated' : 'Product not created');
+      const title = editing ? 'Product not updated' : 'Product not created';
+      const field = error instanceof ApiError ? FIELD_MESSAGE.exec(error.message) : null;
       if (error instanceof ApiError && error.status === 409 && NAME_TAKEN.test(error.message)) {
+        setFailure(title);
         setErrors({ name: error.message });
       } else if (error instanceof ApiError && error.status === 409 && editing) {
+        setFailure(title);
         setStale(true);
-      } else if (error instanceof ApiError) {
-        const field = error.issues[0]?.path.split('.')[0] as keyof Errors | undefined;
-        if (field) setErrors({ [field]: error.issues[0]?.message });
+      } else if (field?.[1] && field[2] && FIELDS.has(field[1] as keyof Errors)) {
+        setFailure(title);
+        setErrors({ [field[1]]: field[2] });
+      } else {
+        // The server's own reason: an image it cannot read (415), a file too large (413), too many
+        // uploads (429).
+        setFailure(error instanceof ApiError ? `${title}: ${error.message}` : title);
       }
     } finally {
       setBusy(false);
@@ -181,6 +192,7 @@ export function ProductForm({
       <fieldset className="flex flex-col gap-3">
         <legend className="font-semibold">Sizes and stock</legend>
         <p className="text-sm text-muted">Tick each size the product comes in and how many are in stock.</p>
+        {errors.sizes && <p className="text-sm font-semibold text-red-800">{errors.sizes}</p>}
         <div className="grid gap-3 sm:grid-cols-2">
           {SIZES.map((size) => {
             const offered = sizes[size] !== undefined;
