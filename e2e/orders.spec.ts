@@ -75,10 +75,23 @@ test('a paid order goes printing -> ready -> delivered with the pickup code, the
   const dialog = staff.getByRole('dialog', { name: 'Hand over the order' });
   await expect(dialog).toBeVisible();
   await checkA11y(staff);
+  // Tab stays inside the dialog and comes round to the code again.
+  const codeField = dialog.getByLabel('Pickup code');
+  await codeField.focus();
+  await staff.keyboard.press('Tab');
+  for (
+    let step = 0;
+    step < 6 && !(await codeField.evaluate((field) => field === document.activeElement));
+    step++
+  ) {
+    expect(await dialog.evaluate((box) => box.contains(document.activeElement))).toBe(true);
+    await staff.keyboard.press('Tab');
+  }
+  await expect(codeField).toBeFocused();
   const wrong = code === '000000' ? '111111' : '000000';
   await dialog.getByLabel('Pickup code').fill(wrong);
   await dialog.getByRole('button', { name: 'Mark delivered' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText("is not this order's pickup code (4 tries left)");
+  await expect(dialog.getByRole('alert')).toHaveText("That is not this order's pickup code (4 tries left)");
   await page.reload();
   await expect(page.getByTestId('pickup-code')).toHaveText(code);
 

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { CatalogProduct, InventoryItem, Order, Shop } from '@barbershop/contract';
+import type { CatalogProduct, InventoryItem, Order, OrderSummary, Shop } from '@barbershop/contract';
 import { formatCents } from '@barbershop/contract/format';
 import { salesTaxCents } from '@barbershop/contract/order-rules';
 import type { Browser, Locator, Page } from '@playwright/test';
@@ -340,6 +340,10 @@ test("an item's certificate with its QR code, and 'No item found'", async ({
   await stranger.goto(`/store/${item.product.slug}/${item._id}`);
   await expect(stranger.getByText('Owned', { exact: true })).toBeVisible();
   await expect(stranger.getByText('Casey')).toHaveCount(0);
+  // A label printed before the product was renamed leads to the item's address as it is now.
+  await stranger.goto(`/store/an-older-name/${item._id}`);
+  await expect(stranger).toHaveURL(new RegExp(`/store/${item.product.slug}/${item._id}$`));
+  await expect(stranger.getByRole('heading', { level: 1 })).toHaveText(item.product.name);
 
   const missing = await stranger.goto(`/store/${item.product.slug}/00000000-0000-4000-8000-000000000000`);
   expect(missing?.status()).toBe(404);
@@ -399,6 +403,39 @@ test.describe('payment refused', () => {
     await expect(alert).toContainText(size);
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByRole('button', { name: /^Pay / })).not.toHaveAttribute('aria-busy', 'true');
+  });
+
+  test('a cart priced from an old copy pays nothing until the customer has seen the new total', async ({
+    page,
+  }) => {
+    const products = await getJson<CatalogProduct[]>(page, '/api/products/published');
+    const snapback = products.find((p) => p.slug === 'classic-snapback')!;
+    const shop = await getJson<Shop>(page, '/api/shop');
+    const realCents = snapback.pricing * 100;
+    const realTotal = formatCents(realCents + salesTaxCents(realCents, shop.salesTaxRate));
+
+    await page.goto('/');
+    await signIn(page, 'hal.store@example.com');
+    await addFromProductPage(page, snapback.slug, null);
+    // The cart as a tab opened before a price rise keeps it: one cent a snapback.
+    await page.evaluate(() => {
+      const cart = JSON.parse(localStorage.getItem('barbershop.cart')!);
+      cart.lines[0].pricing = 0.01;
+      localStorage.setItem('barbershop.cart', JSON.stringify(cart));
+    });
+    await page.goto('/checkout');
+    const staleTotal = formatCents(1 + salesTaxCents(1, shop.salesTaxRate));
+    await expect(page.getByRole('button', { name: `Pay ${staleTotal}` })).toBeVisible();
+
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect(page.getByRole('alert')).toContainText(`The total is now ${realTotal}`);
+    await expect(page).toHaveURL(/\/checkout$/);
+    const orders = await getJson<OrderSummary[]>(page, '/api/orders');
+    expect(orders.filter((order) => order.status !== 'pending')).toEqual([]);
+
+    await page.getByRole('button', { name: `Pay ${realTotal}` }).click();
+    await expect(page).toHaveURL(/\/payment-confirmation\?orderId=/);
+    await expect(page.getByText(realTotal).first()).toBeVisible();
   });
 });
 
