@@ -124,10 +124,15 @@ export async function reserve(db: Executor, input: ReserveInput): Promise<OrderR
       const row = found.get(line.productId);
       const product = row?.product;
       if (!product?.published || product.archived || product.deletedAt) {
-        throw new AppError('bad_request', `products: ${product?.name ?? line.productId} is not for sale`);
+        // Said to the customer at checkout, as it is: what to do, not which field of the request.
+        const what = product?.name ?? 'A product in your cart';
+        throw new AppError('bad_request', `${what} is not for sale any more: remove it from your cart.`);
       }
       if (!offered.some((s) => s.productId === line.productId && s.size === line.size)) {
-        throw new AppError('bad_request', `products: ${product.name} does not come in ${line.size}`);
+        throw new AppError(
+          'bad_request',
+          `${product.name} does not come in ${line.size}: remove it from your cart.`,
+        );
       }
       if (line.quantity > MAX_LINE_QUANTITY) {
         throw new AppError(

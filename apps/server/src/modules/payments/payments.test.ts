@@ -101,14 +101,26 @@ describe('checkout with the demo provider', () => {
       ],
       'at most 10',
     ],
-    ['a size the product is not made in', [{ size: 'One Size Fits All', quantity: 1 }], 'does not come in'],
+    [
+      'a size the product is not made in',
+      [{ size: 'One Size Fits All', quantity: 1 }],
+      'Logo Tee does not come in One Size Fits All: remove it from your cart.',
+    ],
     [
       'a product that does not exist',
       [{ _id: '00000000-0000-4000-8000-000000000000', size: 'Medium', quantity: 1 }],
-      'not for sale',
+      'A product in your cart is not for sale any more: remove it from your cart.',
     ],
-    ['a draft product', [{ draft: true, size: 'Medium', quantity: 1 }], 'Draft Tee is not for sale'],
-    ['an archived product', [{ archived: true, size: 'Medium', quantity: 1 }], 'Old Tee is not for sale'],
+    [
+      'a draft product',
+      [{ draft: true, size: 'Medium', quantity: 1 }],
+      'Draft Tee is not for sale any more: remove it from your cart.',
+    ],
+    [
+      'an archived product',
+      [{ archived: true, size: 'Medium', quantity: 1 }],
+      'Old Tee is not for sale any more: remove it from your cart.',
+    ],
   ])('refuses %s with 400 and reserves nothing', async (_, lines, message) => {
     const cookie = await customer();
     const products = (
