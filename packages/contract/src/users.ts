@@ -55,7 +55,17 @@ const AccessLevelSchema = z.union([
 export const UpdateUserSchema = z
   .strictObject({
     accessLevel: AccessLevelSchema.optional(),
-    phone: z.string().trim().max(40, 'must be 40 characters or fewer').nullable().optional(),
+    // Shown as (###) ###-#### (SPEC.md section 9): ten digits however written, a leading 1 allowed.
+    phone: z
+      .string()
+      .trim()
+      .max(40, 'must be 40 characters or fewer')
+      .refine(
+        (phone) => !phone || /^1?\d{10}$/.test(phone.replace(/\D/g, '')),
+        'Phone must be a 10-digit US number, like (719) 555-0123',
+      )
+      .nullable()
+      .optional(),
     address: AddressInputSchema.nullable().optional(),
   })
   .refine((value) => Object.keys(value).length > 0, 'Send at least one of accessLevel, phone, address');

@@ -213,6 +213,21 @@ describe('users API', () => {
       expect(response.json().error.message).toBe('body.address.city: City is required');
     });
 
+    it('refuses a phone that is not a 10-digit number, and keeps the one on file', async () => {
+      const user = await createUser(app.db, { phone: '7195550100' });
+      for (const phone of ['abc', '12', '719 555 01999', '+44 20 7946 0958']) {
+        const response = await patch(`/api/users/${user.id}`, admin, { phone });
+        expect(response.statusCode, phone).toBe(400);
+        expect(response.json().error.message).toBe(
+          'body.phone: Phone must be a 10-digit US number, like (719) 555-0123',
+        );
+      }
+      const [row] = await app.db.select().from(schema.users).where(eq(schema.users.id, user.id));
+      expect(row?.phone).toBe('7195550100');
+      const longDistance = await patch(`/api/users/${user.id}`, admin, { phone: '1-719-555-0111' });
+      expect(longDistance.statusCode).toBe(200);
+    });
+
     it.each([
       [{ accessLevel: 5 }, 'body.accessLevel'],
       [{ role: 'admin' }, 'body'],
@@ -225,9 +240,10 @@ describe('users API', () => {
     });
 
     it('is 404 for an unknown user or an id that is not one', async () => {
-      const response = await patch('/api/users/00000000-0000-4000-8000-000000000000', admin, { phone: '1' });
+      const phone = '7195550100';
+      const response = await patch('/api/users/00000000-0000-4000-8000-000000000000', admin, { phone });
       expect(response.statusCode).toBe(404);
-      expect((await patch('/api/users/nope', admin, { phone: '1' })).statusCode).toBe(404);
+      expect((await patch('/api/users/nope', admin, { phone })).statusCode).toBe(404);
     });
 
     it('records a role change in the audit trail with who, before and after; a refused one records nothing', async () => {

@@ -1,8 +1,8 @@
 import { formatAddress, formatPhone } from '@barbershop/contract/format';
 import { useEffect, useRef } from 'react';
-import { Form, useNavigation, useSubmit } from 'react-router';
+import { Form, Link, useNavigation, useSubmit } from 'react-router';
 import { buttonClass } from '../../components/button.tsx';
-import { DataTable, EmptyState } from '../../components/data-table.tsx';
+import { DataTable, EmptyState, tableLinkClass } from '../../components/data-table.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
 import { requireRole } from '../../features/auth/require-role.ts';
 import { PageHeader } from '../../features/dashboard-shell/page-header.tsx';
@@ -93,7 +93,16 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           }
           columns={[
             { header: 'Id', cell: (user) => user.gid, className: 'font-mono text-xs break-all' },
-            { header: 'Name', cell: (user) => user.name, rowHeader: true },
+            {
+              header: 'Name',
+              // The user's page, where an admin changes their role and contact details.
+              cell: (user) => (
+                <Link to={`/dashboard/users/${user.gid}`} className={tableLinkClass}>
+                  {user.name}
+                </Link>
+              ),
+              rowHeader: true,
+            },
             { header: 'Email', cell: (user) => user.email },
             { header: 'Phone', cell: (user) => (user.phone ? formatPhone(user.phone) : 'N/A') },
             { header: 'Address', cell: (user) => (user.address ? formatAddress(user.address) : 'N/A') },
