@@ -12,6 +12,8 @@ test('malformed URL encoding, a control character and an unknown method get the 
     ['GET', '/barbershops/a%1Bb', 400, '400 Bad Request'],
     ['OPTIONS', '/', 404, '404 Not Found'],
     ['PROPFIND', '/barbershops', 404, '404 Not Found'],
+    // The error pages' own route, visited by hand with a status it does not know.
+    ['GET', '/__error/abc', 404, '404 Not Found'],
   ] as const) {
     const response = await request.fetch(path, { method });
     expect(response.status(), `${method} ${path}`).toBe(status);

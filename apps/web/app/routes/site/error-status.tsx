@@ -10,12 +10,14 @@ const STATUS_TEXT: Record<string, string> = {
   '413': 'Payload Too Large',
   '415': 'Unsupported Media Type',
   '429': 'Too Many Requests',
+  '500': 'Internal Server Error',
   '503': 'Service Unavailable',
 };
 
 export function loader({ params }: Route.LoaderArgs) {
   const statusText = STATUS_TEXT[params.status];
-  if (!statusText) throw data(null, { status: 500, statusText: 'Internal Server Error' });
+  // Any other address under /__error/ is one nobody should visit: no such page.
+  if (!statusText) throw data(null, { status: 404, statusText: 'Not Found' });
   throw data(null, { status: Number(params.status), statusText });
 }
 
