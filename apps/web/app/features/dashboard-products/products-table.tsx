@@ -63,7 +63,8 @@ export function ProductsTable({ products }: { products: AdminProduct[] }) {
                   className="h-10 w-10 rounded object-cover"
                 />
               )}
-              {product.images.length}
+              {/* Stored images: a product without any shows the placeholder, which is not one of them. */}
+              {product.imageKeys.length}
             </span>
           ),
         },
