@@ -273,7 +273,12 @@ test('an admin gives a user a phone and an address by its fields, and the users 
   const [casey] = (await (
     await page.request.get(`/api/users?q=${encodeURIComponent(DEMO.customer)}`)
   ).json()) as UserSummary[];
-  await open(page, `/dashboard/users/${casey!.gid}`);
+  // From the users list: each name leads to that user's page.
+  await open(page, '/dashboard/users');
+  await page.getByLabel('Search users').fill(DEMO.customer);
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await page.getByRole('link', { name: 'Casey Customer' }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/users/${casey!.gid}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Casey Customer' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   const street = `${Date.now() % 10_000} Pikes Peak Ave`;

@@ -235,6 +235,11 @@ for (const viewport of [
         .click();
       await expect(teeQuantity).toHaveCount(0);
       await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
+      // The removed line's buttons are gone: focus moves to the line left, not to the page's body.
+      await expect(page.getByRole('main').getByRole('link', { name: hoodie.name })).toBeFocused();
+      await quantity.getByRole('button', { name: /^One fewer/ }).click();
+      await expect(page.getByRole('main').getByText('Your Cart Is Empty')).toBeVisible();
+      await expect(page.getByRole('main')).toBeFocused();
     });
 
     test('sign in at checkout, pay with the demo provider, and find the order and its items', async ({

@@ -1,7 +1,15 @@
 import { formatCents, formatDollars } from '@barbershop/contract/format';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { StoredImage } from '../../components/stored-image.tsx';
-import { type CartState, clearLine, increment, lineTotalCents, removeOne } from './cart-rules.ts';
+import {
+  type CartLine,
+  type CartState,
+  clearLine,
+  increment,
+  lineTotalCents,
+  removeOne,
+} from './cart-rules.ts';
 import type { updateCart } from './cart-store.ts';
 
 const stepClass =
@@ -12,12 +20,32 @@ const stepClass =
  * and plus, and line total. Plus stops at the stock the store showed (and at 10).
  */
 export function CartLines({ cart, update }: { cart: CartState; update: typeof updateCart }) {
+  const list = useRef<HTMLUListElement>(null);
+  const [focusLine, setFocusLine] = useState<string | null>(null);
+  useEffect(() => {
+    if (focusLine === null) return;
+    list.current?.querySelector<HTMLElement>(`[data-line="${CSS.escape(focusLine)}"] a`)?.focus();
+    setFocusLine(null);
+  }, [focusLine]);
+
+  /**
+   * Takes a line out of the cart. Its buttons go with it, so keyboard focus moves to the next line
+   * (the one before, for the last), or to the page when the cart is empty: never lost to the body.
+   */
+  function takeOut(index: number, change: (state: CartState) => CartState) {
+    const rest = cart.lines.filter((_, i) => i !== index);
+    const next = rest[Math.min(index, rest.length - 1)];
+    update(change);
+    if (next) setFocusLine(lineKey(next));
+    else document.getElementById('main')?.focus();
+  }
+
   return (
-    <ul className="divide-y divide-charcoal/10 rounded-lg bg-white ring-1 ring-charcoal/10">
-      {cart.lines.map((line) => {
+    <ul ref={list} className="divide-y divide-charcoal/10 rounded-lg bg-white ring-1 ring-charcoal/10">
+      {cart.lines.map((line, index) => {
         const label = `${line.name}, ${line.size}`;
         return (
-          <li key={`${line._id}-${line.size}`} className="flex gap-3 p-4 sm:gap-4">
+          <li key={lineKey(line)} data-line={lineKey(line)} className="flex gap-3 p-4 sm:gap-4">
             <StoredImage
               image={line.image}
               alt=""
@@ -37,7 +65,7 @@ export function CartLines({ cart, update }: { cart: CartState; update: typeof up
                 <p className="text-muted">Size {line.size}</p>
                 <button
                   type="button"
-                  onClick={() => update((state) => clearLine(state, line._id, line.size))}
+                  onClick={() => takeOut(index, (state) => clearLine(state, line._id, line.size))}
                   className="-ml-1 inline-flex min-h-11 items-center px-1 text-sm font-semibold text-brass-dark underline underline-offset-4 hover:text-charcoal"
                 >
                   Remove<span className="sr-only"> {label}</span>
@@ -58,7 +86,11 @@ export function CartLines({ cart, update }: { cart: CartState; update: typeof up
                   <button
                     type="button"
                     aria-label={`One fewer ${label}`}
-                    onClick={() => update((state) => removeOne(state, line._id, line.size))}
+                    onClick={() => {
+                      const change = (state: CartState) => removeOne(state, line._id, line.size);
+                      if (line.quantity === 1) takeOut(index, change);
+                      else update(change);
+                    }}
                     className={stepClass}
                   >
                     <span aria-hidden="true">−</span>
@@ -87,4 +119,8 @@ export function CartLines({ cart, update }: { cart: CartState; update: typeof up
       })}
     </ul>
   );
+}
+
+function lineKey(line: Pick<CartLine, '_id' | 'size'>): string {
+  return `${line._id}-${line.size}`;
 }
