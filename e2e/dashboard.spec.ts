@@ -339,6 +339,9 @@ test('shop settings are for admins: staff are refused, an admin sees every field
   await expect(page.getByRole('main').getByRole('alert')).toHaveText(
     'You are not authorized to access this page',
   );
+  await expect(page.getByText('You are signed in as Sam Staff.')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the dashboard' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
 
   await page.context().clearCookies();
   await open(page, '/');
