@@ -20,9 +20,16 @@ const BarberServiceInputSchema = z.strictObject({
   name: z.string().trim().min(1, 'Service name is required').max(80),
   description: z.string().trim().max(500).default(''),
   /** Dollars, as the public barber page shows them. */
-  price: z.number().min(0).max(10_000),
+  price: z
+    .number({ error: 'Price must be a number of dollars' })
+    .min(0, 'Price must be 0 or more')
+    .max(10_000, 'Price must be $10,000 or less'),
   /** Minutes. */
-  duration: z.number().int().min(5).max(600),
+  duration: z
+    .number({ error: 'Duration must be a number of minutes' })
+    .int('Duration must be whole minutes')
+    .min(5, 'Duration must be at least 5 minutes')
+    .max(600, 'Duration must be at most 600 minutes'),
 });
 
 /** Each day's ranges must open before they close. */
@@ -40,8 +47,16 @@ const BarberFields = {
   nickname: z.string().trim().max(40),
   address: AddressInputSchema,
   /** Manual coordinates; used when the address cannot be geocoded (no geocoder configured, or no match). */
-  lat: z.number().min(-90).max(90).nullable(),
-  lng: z.number().min(-180).max(180).nullable(),
+  lat: z
+    .number({ error: 'Latitude must be a number' })
+    .min(-90, 'Latitude must be between -90 and 90')
+    .max(90, 'Latitude must be between -90 and 90')
+    .nullable(),
+  lng: z
+    .number({ error: 'Longitude must be a number' })
+    .min(-180, 'Longitude must be between -180 and 180')
+    .max(180, 'Longitude must be between -180 and 180')
+    .nullable(),
   phone: z.string().trim().min(7, 'Phone is required').max(30),
   email: z.email('Email is not valid'),
   about: z.string().trim().max(2000),
@@ -50,11 +65,21 @@ const BarberFields = {
   booksyUrl: UrlOrEmpty,
   hours: WeeklyHoursSchema,
   services: z.array(BarberServiceInputSchema).max(30),
-  rating: z.number().min(0).max(5),
-  reviewCount: z.number().int().min(0),
+  rating: z
+    .number({ error: 'Rating must be a number' })
+    .min(0, 'Rating must be between 0 and 5')
+    .max(5, 'Rating must be between 0 and 5'),
+  reviewCount: z
+    .number({ error: 'Review count must be a number' })
+    .int('Review count must be a whole number')
+    .min(0, 'Review count must be 0 or more'),
   active: z.boolean(),
   /** Display order, lowest first. */
-  position: z.number().int().min(0).max(1000),
+  position: z
+    .number({ error: 'Position must be a number' })
+    .int('Position must be a whole number')
+    .min(0, 'Position must be 0 or more')
+    .max(1000, 'Position must be 1000 or less'),
   /** The portrait: a stored image by key, an uploaded file, or null for none. */
   photo: ImageSlotSchema.nullable(),
   gallery: z.array(ImageSlotSchema).max(6, 'At most 6 gallery images'),

@@ -61,7 +61,7 @@ export type AdminProductDetail = z.infer<typeof AdminProductDetailSchema>;
 const SizeCount = z.preprocess((value) => {
   const n = typeof value === 'string' ? Number(value.trim()) : value;
   return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? Math.trunc(n) : 0;
-}, z.number().int().min(0).max(100_000));
+}, z.number().int().min(0).max(100_000, 'Stock must be 100,000 or fewer for each size'));
 
 /**
  * Where each image of the saved product comes from, in display order: a stored image kept by its
@@ -135,7 +135,11 @@ export type UpdateItem = z.infer<typeof UpdateItemSchema>;
 /** POST /products/:name/items: walk-in items of one size, owned by no account ('' N/A or 'owned'). */
 export const AddItemsSchema = z.strictObject({
   size: z.enum(SIZES),
-  count: z.number().int().min(1, 'Add at least 1').max(50, 'At most 50 at a time'),
+  count: z
+    .number({ error: 'Count must be a number' })
+    .int('Count must be a whole number')
+    .min(1, 'Add at least 1')
+    .max(50, 'At most 50 at a time'),
   owner: z.enum(['', 'owned']).default('owned'),
 });
 export type AddItems = z.infer<typeof AddItemsSchema>;

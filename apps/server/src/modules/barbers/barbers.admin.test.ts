@@ -215,7 +215,12 @@ describe('barber management', () => {
       ],
       [
         { ...FORM, services: [{ name: 'Cut', price: -1, duration: 30 }] },
-        'form.services.0.price: Too small: expected number to be >=0',
+        'form.services.0.price: Price must be 0 or more',
+      ],
+      [{ ...FORM, rating: 6 }, 'form.rating: Rating must be between 0 and 5'],
+      [
+        { ...FORM, services: [{ name: 'Cut', price: 40, duration: Number.NaN }] },
+        'form.services.0.duration: Duration must be a number of minutes',
       ],
     ];
     for (const [form, message] of cases) {
