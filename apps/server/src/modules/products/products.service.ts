@@ -43,8 +43,12 @@ const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 const notFound = () => new AppError('not_found', 'No such product.');
 
+/** Names that differ only in case, spaces or punctuation share a web address, so they clash too. */
 function nameConflict(name: string) {
-  return new AppError('conflict', `Name must be unique! A product named "${name}" already exists.`);
+  return new AppError(
+    'conflict',
+    `Name must be unique! A product named "${name}", or differing from it only in case, spaces or punctuation, already exists.`,
+  );
 }
 
 /** The dashboard's product: the store's view of it (catalog/) plus its flags, version and image keys. */
