@@ -3,10 +3,19 @@ import { breadcrumbs } from './breadcrumb.ts';
 
 /**
  * The top of every dashboard page: the breadcrumb built from the path, the title as the page's one
- * h1, and optional actions (an Edit button, a Create link) beside it.
+ * h1, and optional actions (an Edit button, a Create link) beside it. `names` names the path's slugs
+ * and ids for the breadcrumb.
  */
-export function PageHeader({ title, actions }: { title: string; actions?: React.ReactNode }) {
-  const crumbs = breadcrumbs(useLocation().pathname);
+export function PageHeader({
+  title,
+  actions,
+  names,
+}: {
+  title: string;
+  actions?: React.ReactNode;
+  names?: Record<string, string>;
+}) {
+  const crumbs = breadcrumbs(useLocation().pathname, names);
   return (
     <div className="mb-6 print:hidden">
       <nav aria-label="Breadcrumb">

@@ -28,7 +28,7 @@ export default function BarberEdit({ loaderData }: Route.ComponentProps) {
   const { barber } = loaderData;
   return (
     <>
-      <PageHeader title="Edit Barber" />
+      <PageHeader title="Edit Barber" names={{ [barber.gid]: barber.name }} />
       <BarberForm
         key={barber.gid}
         api={api}

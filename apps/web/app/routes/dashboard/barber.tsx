@@ -41,6 +41,7 @@ export default function BarberDetails({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title={barber.name}
+        names={{ [barber.gid]: barber.name }}
         actions={
           isAdmin && (
             <>

@@ -24,7 +24,7 @@ export default function ProductEdit({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;
   return (
     <>
-      <PageHeader title={`Edit ${product.name}`} />
+      <PageHeader title={`Edit ${product.name}`} names={{ [product.slug]: product.name }} />
       <ProductForm
         // A new version from the server starts a fresh form.
         key={product.version}

@@ -17,6 +17,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const qrCodes = await itemQrCodes(publicUrl, product.slug, items);
   return {
     name: product.name,
+    slug: product.slug,
     labels: items.map((item) => ({
       ...item,
       url: new URL(`/store/${product.slug}/${item._id}`, publicUrl).href,
@@ -31,11 +32,12 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 /** A printable sheet: one label per item (its own page when printed), with the QR code of its page. */
 export default function ProductLabels({ loaderData }: Route.ComponentProps) {
-  const { name, labels } = loaderData;
+  const { name, slug, labels } = loaderData;
   return (
     <>
       <PageHeader
         title={`Labels of ${name}`}
+        names={{ [slug]: name }}
         actions={<Button onClick={() => window.print()}>Print</Button>}
       />
       {labels.length === 0 ? (

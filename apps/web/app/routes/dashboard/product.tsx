@@ -42,6 +42,7 @@ export default function ProductView({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title={product.name}
+        names={{ [product.slug]: product.name }}
         actions={
           <Link to={`/dashboard/products/${product.slug}/edit`} className={buttonClass()}>
             Edit<span className="sr-only"> {product.name}</span>

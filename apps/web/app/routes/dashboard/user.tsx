@@ -60,7 +60,7 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
   const { user, history, isAdmin } = loaderData;
   return (
     <>
-      <PageHeader title={user.name} />
+      <PageHeader title={user.name} names={{ [user.gid]: user.name }} />
       <UserFacts user={user} />
       {isAdmin && <RoleForm user={user} />}
       {isAdmin && <ContactForm user={user} />}
