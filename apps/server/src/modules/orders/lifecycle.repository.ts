@@ -101,6 +101,15 @@ export async function listStockOf(db: Executor, productIds: string[]) {
   return db.select().from(productStock).where(inArray(productStock.productId, productIds));
 }
 
+/** Units of one size on hand now (0 when the size has no stock row). */
+export async function stockQuantity(tx: Executor, productId: string, size: string): Promise<number> {
+  const [row] = await tx
+    .select({ quantity: productStock.quantity })
+    .from(productStock)
+    .where(and(eq(productStock.productId, productId), eq(productStock.size, size)));
+  return row?.quantity ?? 0;
+}
+
 /** Takes `quantity` units only if that many are on hand: the oversell guard. True when taken. */
 export async function takeStock(tx: Executor, productId: string, size: string, quantity: number) {
   const rows = await tx

@@ -41,6 +41,7 @@ import {
   type OrderRow,
   returnStock,
   setItemsOfOrderReady,
+  stockQuantity,
   takeStock,
   updateOrder,
 } from './lifecycle.repository.ts';
@@ -200,7 +201,16 @@ export async function reserve(db: Executor, input: ReserveInput): Promise<OrderR
       if (move.quantity < 0) await returnStock(tx, move.productId, move.size, -move.quantity);
       else if (move.quantity > 0 && !(await takeStock(tx, move.productId, move.size, move.quantity))) {
         const name = found.get(move.productId)!.product.name;
-        throw new AppError('conflict', `Not enough stock: ${name} in ${move.size}`);
+        // What this customer could have: what is on hand plus what their earlier attempt holds.
+        const wantedHere = wanted.find((l) => l.productId === move.productId && l.size === move.size)!;
+        const available =
+          (await stockQuantity(tx, move.productId, move.size)) + wantedHere.quantity - move.quantity;
+        throw new AppError(
+          'conflict',
+          available > 0
+            ? `Not enough stock: ${name} in ${move.size} (only ${available} left). Lower the quantity in your cart.`
+            : `Not enough stock: ${name} in ${move.size} (none left). Remove it from your cart.`,
+        );
       }
     }
     return order;

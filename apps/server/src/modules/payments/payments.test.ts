@@ -148,10 +148,15 @@ describe('checkout with the demo provider', () => {
     });
     expect(short.statusCode).toBe(409);
     expect(short.json()).toEqual({
-      error: { code: 'conflict', message: 'Not enough stock: Logo Tee in Large' },
+      error: {
+        code: 'conflict',
+        message: 'Not enough stock: Logo Tee in Large (only 3 left). Lower the quantity in your cart.',
+      },
     });
     const soldOut = await pay(cookie, { products: [{ _id: tee.id, size: 'Small', quantity: 1 }] });
-    expect(soldOut.json().error.message).toBe('Not enough stock: Logo Tee in Small');
+    expect(soldOut.json().error.message).toBe(
+      'Not enough stock: Logo Tee in Small (none left). Remove it from your cart.',
+    );
     expect(await stockOf(tee.id, 'Large')).toBe(1);
     expect(await stockOf(cap.id, 'One Size Fits All')).toBe(10);
     await cancelPending(app.db, { orderId: first.json<PaymentIntent>().orderId, message: 'test' });
