@@ -410,7 +410,7 @@ test.describe('payment refused', () => {
     await expect(page.getByRole('button', { name: /^Pay / })).not.toHaveAttribute('aria-busy', 'true');
   });
 
-  test('a cart priced from an old copy pays nothing until the customer has seen the new total', async ({
+  test("an old cart takes today's prices, and a price that changes under checkout is shown before it is paid", async ({
     page,
   }) => {
     const products = await getJson<CatalogProduct[]>(page, '/api/products/published');
@@ -422,11 +422,23 @@ test.describe('payment refused', () => {
     await page.goto('/');
     await signIn(page, 'hal.store@example.com');
     await addFromProductPage(page, snapback.slug, null);
-    // The cart as a tab opened before a price rise keeps it: one cent a snapback.
+    // A cart kept from before a price rise: one cent a snapback. The cart page brings it up to date.
     await page.evaluate(() => {
       const cart = JSON.parse(localStorage.getItem('barbershop.cart')!);
       cart.lines[0].pricing = 0.01;
       localStorage.setItem('barbershop.cart', JSON.stringify(cart));
+    });
+    await page.goto('/cart');
+    const subtotal = page.getByRole('main').getByText('Subtotal');
+    await expect(subtotal).toContainText(formatCents(realCents));
+
+    // The price rises again after checkout has read the catalogue: here, the catalogue it reads is
+    // the one from before, one cent a snapback.
+    await page.route('**/api/products/published', async (route) => {
+      const response = await route.fetch();
+      const catalogue = (await response.json()) as CatalogProduct[];
+      const old = catalogue.map((p) => (p._id === snapback._id ? { ...p, pricing: 0.01 } : p));
+      await route.fulfill({ response, json: old });
     });
     await page.goto('/checkout');
     const staleTotal = formatCents(1 + salesTaxCents(1, shop.salesTaxRate));

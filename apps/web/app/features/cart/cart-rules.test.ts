@@ -1,3 +1,4 @@
+import type { CatalogProduct } from '@barbershop/contract';
 import { MAX_LINE_QUANTITY } from '@barbershop/contract/order-rules';
 import { describe, expect, it } from 'vitest';
 import {
@@ -13,6 +14,7 @@ import {
   lineTotalCents,
   parseStoredCart,
   paymentLines,
+  refreshLines,
   removeOne,
   setOrderId,
 } from './cart-rules.ts';
@@ -128,6 +130,40 @@ describe('count and total', () => {
     expect(paymentLines(fill(hoodie('Medium'), hoodie('Medium')))).toEqual([
       { _id: HOODIE, size: 'Medium', quantity: 2 },
     ]);
+  });
+});
+
+describe('refreshLines', () => {
+  const product = (fields: Partial<CatalogProduct>): CatalogProduct => ({
+    _id: HOODIE,
+    name: 'Logo Hoodie',
+    slug: 'logo-hoodie',
+    description: '',
+    pricing: 58,
+    category: 'Hoodies',
+    images: [image],
+    stock: [{ size: 'Medium', quantity: 5 }],
+    ...fields,
+  });
+
+  it("takes the catalogue's price, name and address; keeps quantity and limit", () => {
+    const state = fill(hoodie('Medium'), hoodie('Medium'), cap);
+    const next = refreshLines(state, [product({ pricing: 64, name: 'Gold Hoodie', slug: 'gold-hoodie' })]);
+    expect(next.lines[0]).toEqual({
+      ...state.lines[0],
+      pricing: 64,
+      name: 'Gold Hoodie',
+      slug: 'gold-hoodie',
+    });
+    // The snapback is no longer in the catalogue: its line stays for checkout to name.
+    expect(next.lines[1]).toBe(state.lines[1]);
+    expect(cartTotalCents(next)).toBe(2 * 6400 + 3250);
+  });
+
+  it('returns the same state when nothing changed', () => {
+    const state = fill(hoodie('Medium'));
+    expect(refreshLines(state, [product({})])).toBe(state);
+    expect(refreshLines(state, [])).toBe(state);
   });
 });
 

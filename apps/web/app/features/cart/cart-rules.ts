@@ -1,4 +1,4 @@
-import type { Image, PaymentLine, Size } from '@barbershop/contract';
+import type { CatalogProduct, Image, PaymentLine, Size } from '@barbershop/contract';
 import { SIZES } from '@barbershop/contract/domain';
 import { dollarsToCents, MAX_LINE_QUANTITY } from '@barbershop/contract/order-rules';
 
@@ -86,6 +86,31 @@ export function removeOne(state: CartState, _id: string, size: Size): CartState 
 export function clearLine(state: CartState, _id: string, size: Size): CartState {
   const lines = state.lines.filter((l) => !sameLine(l, _id, size));
   return lines.length === state.lines.length ? state : { ...state, lines };
+}
+
+/**
+ * The lines as the store shows their products now: price, name, address and first image, which may
+ * have changed since they were added (a price rise, a rename). A product no longer in the catalogue
+ * keeps its line, for checkout to say so; quantities and stock limits are left to checkout too.
+ * The same state when nothing changed.
+ */
+export function refreshLines(state: CartState, catalogue: readonly CatalogProduct[]): CartState {
+  let changed = false;
+  const lines = state.lines.map((line) => {
+    const product = catalogue.find((p) => p._id === line._id);
+    if (!product) return line;
+    const image = product.images[0] ?? line.image;
+    if (
+      product.pricing === line.pricing &&
+      product.name === line.name &&
+      product.slug === line.slug &&
+      image.src === line.image.src
+    )
+      return line;
+    changed = true;
+    return { ...line, pricing: product.pricing, name: product.name, slug: product.slug, image };
+  });
+  return changed ? { ...state, lines } : state;
 }
 
 /** The pending order of the last payment attempt, reused by the next one (SPEC.md section 7). */

@@ -4,8 +4,10 @@ import { buttonClass } from '../../components/button.tsx';
 import { CartLines } from '../../features/cart/cart-lines.tsx';
 import { cartTotalCents } from '../../features/cart/cart-rules.ts';
 import { useCart } from '../../features/cart/cart-store.ts';
+import { useCurrentPrices } from '../../features/cart/use-current-prices.ts';
 import { siteFromMatches } from '../../lib/seo.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
+import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/cart';
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -27,6 +29,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function Cart() {
   const [cart, update] = useCart();
   const hydrated = useHydrated();
+  useCurrentPrices(useRootData()?.config.apiBaseUrl ?? '', hydrated && cart.lines.length > 0);
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-4xl px-4 py-10 focus:outline-none">
       <h1 className="mb-6 text-4xl">Cart</h1>

@@ -7,6 +7,7 @@ import { buttonClass } from '../../components/button.tsx';
 import { signInStartHref } from '../../features/auth/sign-in-href.ts';
 import { cartTotalCents, lineTotalCents, paymentLines, setOrderId } from '../../features/cart/cart-rules.ts';
 import { useCart } from '../../features/cart/cart-store.ts';
+import { useCurrentPrices } from '../../features/cart/use-current-prices.ts';
 import { DeliveryMethod } from '../../features/checkout/delivery-method.tsx';
 import { DemoPayment } from '../../features/checkout/demo-payment.tsx';
 import { OrderSummary } from '../../features/checkout/order-summary.tsx';
@@ -47,6 +48,7 @@ export default function Checkout() {
   // The server's amounts hold for the cart it priced; a change (here or in another tab) voids them.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the lines are what the intent priced.
   useEffect(() => setIntent(null), [cart.lines]);
+  useCurrentPrices(root?.config.apiBaseUrl ?? '', hydrated && cart.lines.length > 0);
 
   if (!root) return null;
   const { user, shop, config } = root;
