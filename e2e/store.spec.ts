@@ -190,7 +190,7 @@ for (const viewport of [
       await expect(dropdown(page)).toBeHidden();
       const line = page.getByRole('main').getByRole('listitem').filter({ hasText: hoodie.name });
       await expect(line).toContainText('Size Medium');
-      await expect(line).toContainText('$58');
+      await expect(line).toContainText('$58.00');
       await expect(line.getByRole('button', { name: /^Remove/ })).toBeVisible();
       const quantity = line.getByRole('group', { name: `Quantity of ${hoodie.name}, Medium` });
       await quantity.getByRole('button', { name: /^One more/ }).click();

@@ -1,4 +1,5 @@
-import { formatCents, formatDollars } from '@barbershop/contract/format';
+import { formatCents } from '@barbershop/contract/format';
+import { dollarsToCents } from '@barbershop/contract/order-rules';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { StoredImage } from '../../components/stored-image.tsx';
@@ -75,7 +76,8 @@ export function CartLines({ cart, update }: { cart: CartState; update: typeof up
               <div className="flex items-center justify-between gap-3 sm:contents">
                 <p className="sm:w-20 sm:text-right">
                   <span className="sr-only">Unit price </span>
-                  {formatDollars(line.pricing)}
+                  {/* With cents, like the line total beside it. */}
+                  {formatCents(dollarsToCents(line.pricing))}
                 </p>
                 {/* biome-ignore lint/a11y/useSemanticElements: a group of two buttons and a number, not a form fieldset. */}
                 <div
