@@ -35,7 +35,10 @@ export default function Privacy() {
       <p>
         To run your account, fulfil and hand over your orders, send you messages about them, and keep the site
         safe. We do not sell or share your personal information, and we use no advertising trackers. The site
-        loads no third-party fonts or scripts except our payment provider on the checkout page.
+        loads no third-party fonts or scripts except our payment provider on the checkout page. Two kinds of
+        images come from elsewhere, and their hosts see your browser's address when they load: the map on the
+        barbers' page (OpenStreetMap or Mapbox) and, once you are signed in, your profile picture (from your
+        sign-in provider).
       </p>
       <h2>Your rights</h2>
       <p>
