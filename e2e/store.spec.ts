@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CatalogProduct, InventoryItem, Order, OrderSummary, Shop } from '@barbershop/contract';
 import { formatCents } from '@barbershop/contract/format';
-import { salesTaxCents } from '@barbershop/contract/order-rules';
+import { MAX_LINE_QUANTITY, salesTaxCents } from '@barbershop/contract/order-rules';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test, waitForTheAppOnNavigation } from './fixtures.ts';
 import { chooseAccount, clickUntil, DEMO, signIn } from './sign-in.ts';
@@ -225,6 +225,13 @@ for (const viewport of [
       for (let n = 1; n < xl; n++) await more.click();
       await expect(teeQuantity.locator('output')).toHaveText(String(xl));
       await expect(more).toBeDisabled();
+      await expect(
+        page
+          .getByRole('main')
+          .getByRole('listitem')
+          .filter({ hasText: tee.name })
+          .getByText(xl < MAX_LINE_QUANTITY ? `Only ${xl} in stock` : `Limit ${MAX_LINE_QUANTITY} each`),
+      ).toBeVisible();
       await teeQuantity.getByRole('button', { name: /^One fewer/ }).click();
       await expect(teeQuantity.locator('output')).toHaveText(String(xl - 1));
       await page

@@ -1,5 +1,5 @@
 import { formatCents } from '@barbershop/contract/format';
-import { dollarsToCents } from '@barbershop/contract/order-rules';
+import { dollarsToCents, MAX_LINE_QUANTITY } from '@barbershop/contract/order-rules';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { StoredImage } from '../../components/stored-image.tsx';
@@ -79,36 +79,46 @@ export function CartLines({ cart, update }: { cart: CartState; update: typeof up
                   {/* With cents, like the line total beside it. */}
                   {formatCents(dollarsToCents(line.pricing))}
                 </p>
-                {/* biome-ignore lint/a11y/useSemanticElements: a group of two buttons and a number, not a form fieldset. */}
-                <div
-                  role="group"
-                  aria-label={`Quantity of ${label}`}
-                  className="inline-flex w-fit items-center rounded border border-charcoal/30"
-                >
-                  <button
-                    type="button"
-                    aria-label={`One fewer ${label}`}
-                    onClick={() => {
-                      const change = (state: CartState) => removeOne(state, line._id, line.size);
-                      if (line.quantity === 1) takeOut(index, change);
-                      else update(change);
-                    }}
-                    className={stepClass}
+                <div className="flex flex-col items-center gap-1">
+                  {/* biome-ignore lint/a11y/useSemanticElements: a group of two buttons and a number, not a form fieldset. */}
+                  <div
+                    role="group"
+                    aria-label={`Quantity of ${label}`}
+                    className="inline-flex w-fit items-center rounded border border-charcoal/30"
                   >
-                    <span aria-hidden="true">−</span>
-                  </button>
-                  <output aria-live="polite" className="w-8 text-center font-semibold">
-                    {line.quantity}
-                  </output>
-                  <button
-                    type="button"
-                    aria-label={`One more ${label}`}
-                    disabled={line.quantity >= line.max}
-                    onClick={() => update((state) => increment(state, line._id, line.size))}
-                    className={stepClass}
-                  >
-                    <span aria-hidden="true">+</span>
-                  </button>
+                    <button
+                      type="button"
+                      aria-label={`One fewer ${label}`}
+                      onClick={() => {
+                        const change = (state: CartState) => removeOne(state, line._id, line.size);
+                        if (line.quantity === 1) takeOut(index, change);
+                        else update(change);
+                      }}
+                      className={stepClass}
+                    >
+                      <span aria-hidden="true">−</span>
+                    </button>
+                    <output aria-live="polite" className="w-8 text-center font-semibold">
+                      {line.quantity}
+                    </output>
+                    <button
+                      type="button"
+                      aria-label={`One more ${label}`}
+                      disabled={line.quantity >= line.max}
+                      onClick={() => update((state) => increment(state, line._id, line.size))}
+                      className={stepClass}
+                    >
+                      <span aria-hidden="true">+</span>
+                    </button>
+                  </div>
+                  {/* Plus stops here: say why, since a disabled button cannot be focused to ask. */}
+                  {line.quantity >= line.max && (
+                    <p className="text-xs text-muted">
+                      {line.max < MAX_LINE_QUANTITY
+                        ? `Only ${line.max} in stock`
+                        : `Limit ${MAX_LINE_QUANTITY} each`}
+                    </p>
+                  )}
                 </div>
                 <p className="font-semibold sm:w-24 sm:text-right">
                   <span className="sr-only">Line total </span>
