@@ -51,17 +51,23 @@ export function formatDuration(minutes: number): string {
   return rest === 0 ? `${hours}h` : `${hours}h ${rest}min`;
 }
 
+/** The ten digits of a US number written any way (punctuation, a leading 1), or null when it is not one. */
+export function usPhoneDigits(phone: string): string | null {
+  const digits = phone.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
+  return digits.length === 10 ? digits : null;
+}
+
 /** Ten US digits, with or without punctuation or a leading 1, as "(###) ###-####"; anything else as given. */
 export function formatPhone(phone: string): string {
-  const digits = phone.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
-  if (digits.length !== 10) return phone;
+  const digits = usPhoneDigits(phone);
+  if (!digits) return phone;
   return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
 }
 
 /** A phone number as a tel: URI in E.164 when it is a US number. */
 export function phoneHref(phone: string): string {
-  const digits = phone.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
-  return digits.length === 10 ? `tel:+1${digits}` : `tel:${phone.replace(/[^\d+]/g, '')}`;
+  const digits = usPhoneDigits(phone);
+  return digits ? `tel:+1${digits}` : `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
 /** "09:00" or "17:30" (24-hour) to "9:00 AM" or "5:30 PM". */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AddressInputSchema, AddressSchema } from './address.ts';
 import { ImageSchema } from './barbers.ts';
 import { ACCESS, ITEM_STATUSES, SIZES } from './domain.ts';
+import { usPhoneDigits } from './format.ts';
 import { OrderSummarySchema } from './orders.ts';
 
 /** GET /users/me: the signed-in user, or null (SPEC.md section 3, "Current user"). */
@@ -61,7 +62,7 @@ export const UpdateUserSchema = z
       .trim()
       .max(40, 'must be 40 characters or fewer')
       .refine(
-        (phone) => !phone || /^1?\d{10}$/.test(phone.replace(/\D/g, '')),
+        (phone) => !phone || usPhoneDigits(phone) !== null,
         'Phone must be a 10-digit US number, like (719) 555-0123',
       )
       .nullable()

@@ -3,14 +3,7 @@ import { dollarsToCents, MAX_LINE_QUANTITY } from '@barbershop/contract/order-ru
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { StoredImage } from '../../components/stored-image.tsx';
-import {
-  type CartLine,
-  type CartState,
-  clearLine,
-  increment,
-  lineTotalCents,
-  removeOne,
-} from './cart-rules.ts';
+import { type CartState, clearLine, increment, lineKey, lineTotalCents, removeOne } from './cart-rules.ts';
 import type { updateCart } from './cart-store.ts';
 
 const stepClass =
@@ -131,8 +124,4 @@ export function CartLines({ cart, update }: { cart: CartState; update: typeof up
       })}
     </ul>
   );
-}
-
-function lineKey(line: Pick<CartLine, '_id' | 'size'>): string {
-  return `${line._id}-${line.size}`;
 }

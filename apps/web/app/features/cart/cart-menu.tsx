@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../components/button.tsx';
 import { useDisclosure } from '../../components/use-disclosure.ts';
 import { CartDropdownLine } from './cart-dropdown-line.tsx';
-import { cartCount, clearLine } from './cart-rules.ts';
+import { cartCount, clearLine, lineKey } from './cart-rules.ts';
 import { useCart } from './cart-store.ts';
 
 /**
@@ -66,7 +66,7 @@ export function CartMenu() {
           <ul className="flex-1 overflow-y-auto overscroll-contain">
             {cart.lines.map((line) => (
               <CartDropdownLine
-                key={`${line._id}-${line.size}`}
+                key={lineKey(line)}
                 line={line}
                 onDelete={() => {
                   update((state) => clearLine(state, line._id, line.size));

@@ -28,6 +28,11 @@ function lineCap(stock: number): number {
   return Math.max(0, Math.min(Math.trunc(stock), MAX_LINE_QUANTITY));
 }
 
+/** A line's key among the cart's lines (React's and the cart page's focus): its product and size. */
+export function lineKey(line: Pick<CartLine, '_id' | 'size'>): string {
+  return `${line._id}-${line.size}`;
+}
+
 function sameLine(line: Pick<CartLine, '_id' | 'size'>, _id: string, size: Size): boolean {
   return line._id === _id && line.size === size;
 }

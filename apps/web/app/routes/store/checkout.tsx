@@ -5,7 +5,13 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { buttonClass } from '../../components/button.tsx';
 import { signInStartHref } from '../../features/auth/sign-in-href.ts';
-import { cartTotalCents, lineTotalCents, paymentLines, setOrderId } from '../../features/cart/cart-rules.ts';
+import {
+  cartTotalCents,
+  lineKey,
+  lineTotalCents,
+  paymentLines,
+  setOrderId,
+} from '../../features/cart/cart-rules.ts';
 import { useCart } from '../../features/cart/cart-store.ts';
 import { useCurrentPrices } from '../../features/cart/use-current-prices.ts';
 import { DeliveryMethod } from '../../features/checkout/delivery-method.tsx';
@@ -172,7 +178,7 @@ export default function Checkout() {
         <div className="lg:sticky lg:top-6 lg:self-start">
           <OrderSummary
             lines={cart.lines.map((line) => ({
-              key: `${line._id}-${line.size}`,
+              key: lineKey(line),
               name: line.name,
               size: line.size,
               quantity: line.quantity,
