@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildTestAppWithLog, type TestApp } from '../test/app.ts';
 import { requestIds, requestLoggerFactory } from './request-logger.ts';
 
@@ -42,6 +42,26 @@ describe('request logging', () => {
       { reqId: 'plain', msg: 'written too' },
     ]);
     expect(app.log.level).toBe('info');
+  });
+
+  it('makes a request its pino child only when it writes a line', () => {
+    const children = requestLoggerFactory().bind(app);
+    const raw = {} as IncomingMessage;
+    const made = vi.spyOn(app.log, 'child');
+    const quiet = children(app.log, { reqId: 'quiet' }, {}, raw);
+    quiet.debug('below info');
+    expect(quiet.level).toBe('info');
+    expect(made).not.toHaveBeenCalled();
+    quiet.error({ err: new Error('boom') }, 'failed');
+    quiet.warn('a second line, from the same child');
+    expect(made).toHaveBeenCalledTimes(1);
+    made.mockRestore();
+    quiet.child({ step: 'two' }).info('from its own child');
+    expect(log.map(({ reqId, step, msg }) => ({ reqId, step, msg }))).toEqual([
+      { reqId: 'quiet', step: undefined, msg: 'failed' },
+      { reqId: 'quiet', step: undefined, msg: 'a second line, from the same child' },
+      { reqId: 'quiet', step: 'two', msg: 'from its own child' },
+    ]);
   });
 
   it('numbers its own ids per process, under a prefix another process does not share', () => {
