@@ -4,7 +4,14 @@ import type { DatabaseHandle } from '@barbershop/db';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
+import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
@@ -80,6 +87,18 @@ const ZOD_COMPILERS = {
 
 /** How long after start-up the background jobs begin. */
 const JOBS_DELAY_MS = 1000;
+
+/**
+ * A module's routes, registered in the context they are given instead of one of their own. Fastify
+ * gives each encapsulated context its own Request and Reply classes, so with a context per module the
+ * code every request runs (Fastify's reply, hooks and routing) met some twenty object shapes once
+ * a few kinds of request had been served, and V8 optimised it for none: the health probe cost ~3 us
+ * more after a minute of pages than before (docs/performance.md). Only what needs a context of its own
+ * keeps one: the /api prefix, the pages, and routes that read bodies their own way.
+ */
+function inPlace<Options>(routes: (app: FastifyInstance, options: Options) => Promise<void>) {
+  return fp(routes as FastifyPluginAsync<Options & Record<never, never>>);
+}
 
 export const WEB_ROOT = resolve(import.meta.dirname, '../../web');
 
@@ -165,27 +184,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.decorate('payments', await paymentProviderFor(config));
   await app.register(openapiPlugin);
 
-  await app.register(healthRoutes);
-  await app.register(mediaRoutes);
-  await app.register(seoRoutes, { publicUrl: config.publicUrl });
+  await app.register(inPlace(healthRoutes));
+  await app.register(inPlace(mediaRoutes));
+  await app.register(inPlace(seoRoutes), { publicUrl: config.publicUrl });
   // Development sign-in: only in demo mode (a loopback PUBLIC_URL) without a real provider.
   if (config.demo && !config.oidc) await app.register(devIdpRoutes, { config, prefix: DEV_IDP_PATH });
   await app.register(
     async (api) => {
       // Forms with images; each upload route sets its own limits when it reads the parts.
       await api.register(multipart, { limits: { files: 0, fileSize: 0 } });
-      await api.register(shopRoutes, { salesTaxRate: config.salesTaxRate });
-      await api.register(barbersRoutes, { config });
-      await api.register(authRoutes, { config });
-      await api.register(usersRoutes);
+      await api.register(inPlace(shopRoutes), { salesTaxRate: config.salesTaxRate });
+      await api.register(inPlace(barbersRoutes), { config });
+      await api.register(inPlace(authRoutes), { config });
+      await api.register(inPlace(usersRoutes));
       const orderDeps = { pickup: pickupKey(config.sessionSecret), publicUrl: config.publicUrl };
-      await api.register(ordersRoutes, orderDeps);
-      await api.register(ordersStaffRoutes, orderDeps);
-      await api.register(auditRoutes);
-      await api.register(productsRoutes, { config });
-      await api.register(dashboardRoutes);
-      await api.register(catalogRoutes);
-      await api.register(paymentsRoutes, { config, provider: app.payments });
+      await api.register(inPlace(ordersRoutes), orderDeps);
+      await api.register(inPlace(ordersStaffRoutes), orderDeps);
+      await api.register(inPlace(auditRoutes));
+      await api.register(inPlace(productsRoutes), { config });
+      await api.register(inPlace(dashboardRoutes));
+      await api.register(inPlace(catalogRoutes));
+      await api.register(inPlace(paymentsRoutes), { config, provider: app.payments });
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async () => {
         throw new AppError('not_found', 'No such API route.');
       });
