@@ -3,7 +3,6 @@ import { constants as zlib } from 'node:zlib';
 import type { DatabaseHandle } from '@barbershop/db';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import Fastify, {
   type FastifyInstance,
   type FastifyPluginAsync,
@@ -191,8 +190,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   if (config.demo && !config.oidc) await app.register(devIdpRoutes, { config, prefix: DEV_IDP_PATH });
   await app.register(
     async (api) => {
-      // Forms with images; each upload route sets its own limits when it reads the parts.
-      await api.register(multipart, { limits: { files: 0, fileSize: 0 } });
       await api.register(inPlace(shopRoutes), { salesTaxRate: config.salesTaxRate });
       await api.register(inPlace(barbersRoutes), { config });
       await api.register(inPlace(authRoutes), { config });

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { sendCachedJson } from '../../plugins/cached-json.ts';
 import { idParams } from '../../plugins/errors.ts';
-import { parseForm, uploadRoute, withUpload } from '../media/uploads.ts';
+import { multipartRoutes, parseForm, uploadRoute, withUpload } from '../media/uploads.ts';
 import {
   type BarberDeps,
   createBarber,
@@ -88,45 +88,47 @@ export async function barbersRoutes(
     },
     (request) => getAdminBarber(app.db, request.params.gid),
   );
-  r.post(
-    '/barbers',
-    {
-      ...uploads,
-      schema: {
-        tags: ['barbers'],
-        summary: 'Add a barber; the address is geocoded (409 when the name is taken)',
-        description: MULTIPART_DOC,
-        response: { 200: AdminBarberSchema },
+  await multipartRoutes(app, (forms) => {
+    forms.post(
+      '/barbers',
+      {
+        ...uploads,
+        schema: {
+          tags: ['barbers'],
+          summary: 'Add a barber; the address is geocoded (409 when the name is taken)',
+          description: MULTIPART_DOC,
+          response: { 200: AdminBarberSchema },
+        },
       },
-    },
-    (request) =>
-      withUpload(request, MAX_BARBER_FILES, ({ form, files }) =>
-        createBarber(deps(request), request.user!.id, parseForm(CreateBarberSchema, form), files),
-      ),
-  );
-  r.put(
-    '/barbers/:gid',
-    {
-      ...uploads,
-      schema: {
-        tags: ['barbers'],
-        summary: 'Change the fields sent; a new address is geocoded again',
-        description: MULTIPART_DOC,
-        params: GidParams,
-        response: { 200: AdminBarberSchema },
-      },
-    },
-    (request) =>
-      withUpload(request, MAX_BARBER_FILES, ({ form, files }) =>
-        updateBarber(
-          deps(request),
-          request.user!.id,
-          request.params.gid,
-          parseForm(UpdateBarberSchema, form),
-          files,
+      (request) =>
+        withUpload(request, MAX_BARBER_FILES, ({ form, files }) =>
+          createBarber(deps(request), request.user!.id, parseForm(CreateBarberSchema, form), files),
         ),
-      ),
-  );
+    );
+    forms.put(
+      '/barbers/:gid',
+      {
+        ...uploads,
+        schema: {
+          tags: ['barbers'],
+          summary: 'Change the fields sent; a new address is geocoded again',
+          description: MULTIPART_DOC,
+          params: GidParams,
+          response: { 200: AdminBarberSchema },
+        },
+      },
+      (request) =>
+        withUpload(request, MAX_BARBER_FILES, ({ form, files }) =>
+          updateBarber(
+            deps(request),
+            request.user!.id,
+            request.params.gid,
+            parseForm(UpdateBarberSchema, form),
+            files,
+          ),
+        ),
+    );
+  });
   r.delete(
     '/barbers/:gid',
     {

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { ImageSlot } from '@barbershop/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError } from '../../plugins/errors.ts';
 import { perUserLimit } from '../../plugins/rate-limit.ts';
@@ -37,6 +39,25 @@ export const uploadRoute = (access: 'staff' | 'admin', maxPerMinute: number) => 
   },
   onSend: closeUnreadUpload,
 });
+
+const withZod = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
+
+/**
+ * Registers the routes that take forms with images in a context of their own, the only one that
+ * reads multipart bodies: @fastify/multipart's two hooks on every request (they clean up the
+ * temporary files of its disk mode, which withUpload does not use) then run on these few routes
+ * instead of on every API call. Another route sent a multipart body answers 415.
+ */
+export async function multipartRoutes(
+  app: FastifyInstance,
+  routes: (forms: ReturnType<typeof withZod>) => void,
+) {
+  await app.register(async (forms) => {
+    // Each route sets its own limits when it reads the parts (readParts).
+    await forms.register(multipart, { limits: { files: 0, fileSize: 0 } });
+    routes(withZod(forms));
+  });
+}
 
 /** A saved form's JSON (not yet validated) and its uploaded files, each on disk. */
 export type Upload = { form: unknown; files: string[] };

@@ -11,7 +11,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { idParams } from '../../plugins/errors.ts';
-import { MAX_FILES_PER_REQUEST, parseForm, uploadRoute, withUpload } from '../media/uploads.ts';
+import {
+  MAX_FILES_PER_REQUEST,
+  multipartRoutes,
+  parseForm,
+  uploadRoute,
+  withUpload,
+} from '../media/uploads.ts';
 import {
   addItems,
   createProduct,
@@ -61,46 +67,48 @@ export async function productsRoutes(
     },
     (request) => getAdminProduct(app.db, request.params.name),
   );
-  r.post(
-    '/products',
-    {
-      ...uploads,
-      schema: {
-        tags: ['products'],
-        summary: 'Create a product (409 when the name is taken)',
-        description: MULTIPART_DOC,
-        response: { 200: AdminProductDetailSchema },
+  await multipartRoutes(app, (forms) => {
+    forms.post(
+      '/products',
+      {
+        ...uploads,
+        schema: {
+          tags: ['products'],
+          summary: 'Create a product (409 when the name is taken)',
+          description: MULTIPART_DOC,
+          response: { 200: AdminProductDetailSchema },
+        },
       },
-    },
-    (request) =>
-      withUpload(request, MAX_FILES_PER_REQUEST, ({ form, files }) =>
-        createProduct(app.db, app.media, request.user!.id, parseForm(CreateProductSchema, form), files),
-      ),
-  );
-  r.put(
-    '/products/:name',
-    {
-      ...uploads,
-      schema: {
-        tags: ['products'],
-        summary: 'Partial edit naming the version it started from (409 when stale or the name is taken)',
-        description: MULTIPART_DOC,
-        params: NameParams,
-        response: { 200: AdminProductDetailSchema },
-      },
-    },
-    (request) =>
-      withUpload(request, MAX_FILES_PER_REQUEST, ({ form, files }) =>
-        updateProduct(
-          app.db,
-          app.media,
-          request.user!.id,
-          request.params.name,
-          parseForm(UpdateProductSchema, form),
-          files,
+      (request) =>
+        withUpload(request, MAX_FILES_PER_REQUEST, ({ form, files }) =>
+          createProduct(app.db, app.media, request.user!.id, parseForm(CreateProductSchema, form), files),
         ),
-      ),
-  );
+    );
+    forms.put(
+      '/products/:name',
+      {
+        ...uploads,
+        schema: {
+          tags: ['products'],
+          summary: 'Partial edit naming the version it started from (409 when stale or the name is taken)',
+          description: MULTIPART_DOC,
+          params: NameParams,
+          response: { 200: AdminProductDetailSchema },
+        },
+      },
+      (request) =>
+        withUpload(request, MAX_FILES_PER_REQUEST, ({ form, files }) =>
+          updateProduct(
+            app.db,
+            app.media,
+            request.user!.id,
+            request.params.name,
+            parseForm(UpdateProductSchema, form),
+            files,
+          ),
+        ),
+    );
+  });
   // Two toggles of one shape: each flips its flag and answers with the product.
   for (const [segment, flag, summary] of [
     ['publish', 'published', 'Publish or unpublish'],

@@ -232,6 +232,16 @@ describe('staff product API', () => {
     expect(actions).toEqual(['archive', 'publish', 'unarchive', 'unpublish']);
   });
 
+  it('reads multipart bodies only on the routes that take forms with images (415 elsewhere)', async () => {
+    const created = json<AdminProductDetail>(await send('POST', '/api/products', HOODIE));
+    const toggled = await send('POST', `/api/products/publish/${created.slug}`, { published: true });
+    expect(toggled.statusCode).toBe(415);
+    const unchanged = json<AdminProductDetail>(await call('GET', `/api/products/${created.slug}`));
+    expect(unchanged.published).toBe(false);
+    const edited = await send('PUT', `/api/products/${created.slug}`, { version: created.version, pricing: 60 });
+    expect(json<AdminProductDetail>(edited).pricing).toBe(60);
+  });
+
   it('deletes only an archived product, softly: the name is free again and orders still read', async () => {
     const buyer = await createUser(app.db);
     const product = await createProduct(app.db, { name: 'Logo Hoodie' });
