@@ -238,7 +238,10 @@ describe('staff product API', () => {
     expect(toggled.statusCode).toBe(415);
     const unchanged = json<AdminProductDetail>(await call('GET', `/api/products/${created.slug}`));
     expect(unchanged.published).toBe(false);
-    const edited = await send('PUT', `/api/products/${created.slug}`, { version: created.version, pricing: 60 });
+    const edited = await send('PUT', `/api/products/${created.slug}`, {
+      version: created.version,
+      pricing: 60,
+    });
     expect(json<AdminProductDetail>(edited).pricing).toBe(60);
   });
 
