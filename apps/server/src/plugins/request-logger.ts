@@ -6,9 +6,9 @@ type ChildLoggerFactory = NonNullable<FastifyServerOptions['childLoggerFactory']
 
 type Bindings = Record<string, unknown>;
 type LogArguments = Parameters<FastifyBaseLogger['info']>;
-
-/** pino's numbers for its levels: a level writes when its number is at least the logger's `levelVal`. */
-const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 } as const;
+type Level = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal';
+/** Fastify's logger type leaves out what every pino logger can say: whether a level writes. */
+type PinoLogger = FastifyBaseLogger & { isLevelEnabled(level: Level): boolean };
 
 /**
  * A request's logger, which makes its pino child (the request id bound to it) only when it first
@@ -17,22 +17,22 @@ const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 
  * ~12 us (docs/performance.md).
  */
 class RequestLogger {
-  #parent: FastifyBaseLogger & { levelVal: number };
+  #parent: PinoLogger;
   #bindings: Bindings;
-  #child: FastifyBaseLogger | undefined;
+  #child: PinoLogger | undefined;
 
   constructor(parent: FastifyBaseLogger, bindings: Bindings) {
-    this.#parent = parent as FastifyBaseLogger & { levelVal: number };
+    this.#parent = parent as PinoLogger;
     this.#bindings = bindings;
   }
 
-  #logger(): FastifyBaseLogger {
-    this.#child ??= this.#parent.child(this.#bindings);
+  #logger(): PinoLogger {
+    this.#child ??= this.#parent.child(this.#bindings) as PinoLogger;
     return this.#child;
   }
 
-  #writes(level: number) {
-    return level >= ((this.#child ?? this.#parent) as FastifyBaseLogger & { levelVal: number }).levelVal;
+  #write(level: Level, args: LogArguments) {
+    if ((this.#child ?? this.#parent).isLevelEnabled(level)) this.#logger()[level](...args);
   }
 
   get level() {
@@ -44,22 +44,22 @@ class RequestLogger {
   }
 
   trace(...args: LogArguments) {
-    if (this.#writes(LEVELS.trace)) this.#logger().trace(...args);
+    this.#write('trace', args);
   }
   debug(...args: LogArguments) {
-    if (this.#writes(LEVELS.debug)) this.#logger().debug(...args);
+    this.#write('debug', args);
   }
   info(...args: LogArguments) {
-    if (this.#writes(LEVELS.info)) this.#logger().info(...args);
+    this.#write('info', args);
   }
   warn(...args: LogArguments) {
-    if (this.#writes(LEVELS.warn)) this.#logger().warn(...args);
+    this.#write('warn', args);
   }
   error(...args: LogArguments) {
-    if (this.#writes(LEVELS.error)) this.#logger().error(...args);
+    this.#write('error', args);
   }
   fatal(...args: LogArguments) {
-    if (this.#writes(LEVELS.fatal)) this.#logger().fatal(...args);
+    this.#write('fatal', args);
   }
   silent() {}
 
@@ -78,7 +78,9 @@ class RequestLogger {
 export function requestLoggerFactory(): ChildLoggerFactory {
   const byLevel = new Map<string, FastifyBaseLogger>();
   return (logger, bindings, childOptions) => {
-    if (childOptions.serializers) return logger.child(bindings, childOptions);
+    // Without a logger (`logger: false`) Fastify hands over a silent stand-in whose child is itself.
+    if (childOptions.serializers || !(logger as Partial<PinoLogger>).isLevelEnabled)
+      return logger.child(bindings, childOptions);
     const { level } = childOptions;
     if (!level) return new RequestLogger(logger, bindings);
     let parent = byLevel.get(level);
