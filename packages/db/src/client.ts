@@ -134,12 +134,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const client = new PGlite(dataDir, {
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
   });
-  const db = drizzlePglite({ client: await pgliteForDrizzle(client), schema }) as unknown as Database;
+  const forDrizzle = await pgliteForDrizzle(client);
+  const db = drizzlePglite({ client: forDrizzle, schema }) as unknown as Database;
   return {
     db,
     driver: 'pglite',
     migrate: (folder = migrationsFolder) =>
-      migratePglite(drizzlePglite(client), { migrationsFolder: folder }),
+      migratePglite(drizzlePglite({ client: forDrizzle }), { migrationsFolder: folder }),
     ping: async () => {
       await client.query('select 1');
     },

@@ -13,8 +13,7 @@ type Queryable = Pick<PGlite | Transaction, 'query'>;
 
 function queryWithoutParsers(target: Queryable): Queryable['query'] {
   return (sql, params, options) => {
-    if (!options?.parsers) return target.query(sql, params, options);
-    const { parsers: _installed, ...rest } = options;
+    const { parsers: _installed, ...rest } = options ?? {};
     return target.query(sql, params, rest);
   };
 }
