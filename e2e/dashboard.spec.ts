@@ -7,8 +7,11 @@ import { DEMO, signIn } from './sign-in.ts';
 // The staff dashboard: access, the sidebar at its breakpoint, products from creation to publishing,
 // items, keyboard use, and axe on every page.
 
-/** A small solid-colour PNG, made here so the test needs no fixture files. */
-function png(r: number, g: number, b: number): Buffer {
+/**
+ * A small solid-colour PNG, made here so the test needs no fixture files; `padding` bytes of a private
+ * chunk browsers skip make it as large a file as a test needs.
+ */
+function png(r: number, g: number, b: number, padding = 0): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(data.length);
@@ -30,6 +33,7 @@ function png(r: number, g: number, b: number): Buffer {
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
+    ...(padding ? [chunk('paDd', Buffer.alloc(padding))] : []),
     chunk('IDAT', deflateSync(pixels)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
@@ -136,6 +140,14 @@ test.describe('products', () => {
         { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') },
       ]);
     await expect(page.getByText('Not added: notes.png (not an image file)')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Remove image/ })).toHaveCount(0);
+    // A phone's photo over the upload limit is refused as it is chosen, not by a dropped upload.
+    await page
+      .getByLabel('Add images')
+      .setInputFiles([
+        { name: 'huge.png', mimeType: 'image/png', buffer: png(200, 30, 30, 11 * 1024 * 1024) },
+      ]);
+    await expect(page.getByText('Not added: huge.png (over 10 MB)')).toBeVisible();
     await expect(page.getByRole('button', { name: /^Remove image/ })).toHaveCount(0);
     // A picture the server does not take: its reason, and nothing typed is lost.
     await page

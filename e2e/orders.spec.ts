@@ -184,4 +184,8 @@ test("the overview's work counts open the orders list filtered to that work", as
   await expect(page).toHaveURL(/\/dashboard\/orders\?status=ready$/);
   await expect(page.getByLabel('Status')).toHaveValue('ready');
   await checkA11y();
+  // Every order again from the sidebar: the filter box says so too, not the filter left behind.
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Orders' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/orders$/);
+  await expect(page.getByLabel('Status')).toHaveValue('');
 });

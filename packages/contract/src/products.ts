@@ -66,6 +66,10 @@ const SizeCount = z.preprocess(
   z.number().int().min(0).max(100_000, 'Stock must be 100,000 or fewer for each size'),
 );
 
+/** The largest image file an upload takes; the picker refuses larger ones before sending anything. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const IMAGE_TOO_LARGE = 'Images must be 10 MB or smaller.';
+
 /**
  * Where each image of the saved product comes from, in display order: a stored image kept by its
  * media key, or the n-th uploaded file of the request's `images` part.
@@ -124,6 +128,11 @@ export const UpdateProductSchema = z.strictObject({
   pricing: ProductFields.pricing.optional(),
   category: ProductFields.category.optional(),
   sizes: ProductFields.sizes.optional(),
+  /**
+   * The counts the editor started from, sent with `sizes`: each count then moves by what the editor
+   * changed, so units checkouts took or expiries returned while the form was open are not undone.
+   */
+  stockSeen: ProductFields.sizes.optional(),
   images: ProductFields.images.optional(),
   version: z.number().int().positive(),
 });

@@ -1,3 +1,4 @@
+import { MAX_UPLOAD_BYTES } from '@barbershop/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { isImageFile, moved, type PickedImage } from './image-list.ts';
 import { StoredImage } from './stored-image.tsx';
@@ -61,14 +62,17 @@ export function ImagePicker({
     const readable = await Promise.all(
       chosen.map(async (file) => isImageFile(file) && (await decodes(file))),
     );
-    const accepted = chosen.filter((_, index) => readable[index]);
-    const notImages = chosen
-      .filter((_, index) => !readable[index])
-      .map((file) => `${file.name} (not an image file)`);
+    // The server refuses a larger file mid-upload, where a browser may see only a dropped connection.
+    const tooLarge = chosen.filter((file, index) => readable[index] && file.size > MAX_UPLOAD_BYTES);
+    const accepted = chosen.filter((file, index) => readable[index] && file.size <= MAX_UPLOAD_BYTES);
+    const notAdded = [
+      ...chosen.filter((_, index) => !readable[index]).map((file) => `${file.name} (not an image file)`),
+      ...tooLarge.map((file) => `${file.name} (over ${MAX_UPLOAD_BYTES / 1024 / 1024} MB)`),
+    ];
     // What the picker holds now: more may have been added while these were decoding.
     const current = latest.current;
     const room = Math.max(0, max - current.length);
-    setRefused(accepted.length > room ? [...notImages, `more than ${max} images`] : notImages);
+    setRefused(accepted.length > room ? [...notAdded, `more than ${max} images`] : notAdded);
     const added = accepted.slice(0, room).map(
       (file): PickedImage => ({
         id: `${file.name}-${file.size}-${file.lastModified}-${Math.random()}`,

@@ -1,10 +1,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MAX_UPLOAD_BYTES } from '@barbershop/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../plugins/errors.ts';
-import { IMAGE_WIDTHS, imageFromKey, MAX_UPLOAD_BYTES, renditionKey, storeImage } from './images.ts';
+import { IMAGE_WIDTHS, imageFromKey, renditionKey, storeImage } from './images.ts';
 import { localMediaStorage } from './media.storage.ts';
 
 const storage = () => localMediaStorage(mkdtempSync(join(tmpdir(), 'media-test-')));

@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import type { Image } from '@barbershop/contract';
+import { IMAGE_TOO_LARGE, type Image, MAX_UPLOAD_BYTES } from '@barbershop/contract';
 import type { Metadata } from 'sharp';
 import { AppError } from '../../plugins/errors.ts';
 import type { MediaStorage } from './media.storage.ts';
 
 /** Widths of every stored rendition; pages pick one through srcset. */
 export const IMAGE_WIDTHS = [320, 640, 1280] as const;
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_PIXELS = 40_000_000;
 // sharp reports AVIF as 'heif'.
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'gif']);
@@ -34,8 +33,7 @@ async function hashOf(input: Buffer | string): Promise<string> {
 export async function storeImage(storage: MediaStorage, input: Buffer | string): Promise<string> {
   // libvips is native code and megabytes of memory that only an upload needs: loaded by the first one.
   const { default: sharp } = await import('sharp');
-  if ((await sizeOf(input)) > MAX_UPLOAD_BYTES)
-    throw new AppError('payload_too_large', 'Images must be 10 MB or smaller.');
+  if ((await sizeOf(input)) > MAX_UPLOAD_BYTES) throw new AppError('payload_too_large', IMAGE_TOO_LARGE);
   let metadata: Metadata;
   try {
     // Reading the header decodes no pixels, so the limit is checked below with a clear answer.

@@ -3,14 +3,14 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { ImageSlot } from '@barbershop/contract';
+import { IMAGE_TOO_LARGE, type ImageSlot, MAX_UPLOAD_BYTES } from '@barbershop/contract';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError } from '../../plugins/errors.ts';
 import { perUserLimit } from '../../plugins/rate-limit.ts';
-import { IMAGE_WIDTHS, MAX_UPLOAD_BYTES, renditionKey, storeImage } from './images.ts';
+import { IMAGE_WIDTHS, renditionKey, storeImage } from './images.ts';
 import type { MediaStorage } from './media.storage.ts';
 
 /** The multipart field names of every form with images: the JSON of the form, and the files. */
@@ -63,7 +63,7 @@ export async function multipartRoutes(
 export type Upload = { form: unknown; files: string[] };
 
 const LIMIT_MESSAGES: Record<string, [code: 'payload_too_large', message: string]> = {
-  FST_REQ_FILE_TOO_LARGE: ['payload_too_large', 'Images must be 10 MB or smaller.'],
+  FST_REQ_FILE_TOO_LARGE: ['payload_too_large', IMAGE_TOO_LARGE],
   FST_FILES_LIMIT: ['payload_too_large', `At most ${MAX_FILES_PER_REQUEST} images can be sent at once.`],
   FST_PARTS_LIMIT: ['payload_too_large', 'The form has too many parts.'],
   FST_FIELDS_LIMIT: ['payload_too_large', 'The form has too many fields.'],

@@ -136,6 +136,16 @@ export async function replaceImages(tx: Executor, productId: string, keys: strin
       .values(keys.map((mediaKey, position) => ({ productId, position, mediaKey })));
 }
 
+/** A product's counts per size, locked until the transaction ends: no checkout moves them meanwhile. */
+export async function lockStock(tx: Executor, productId: string): Promise<Partial<Record<Size, number>>> {
+  const rows = await tx
+    .select({ size: productStock.size, quantity: productStock.quantity })
+    .from(productStock)
+    .where(eq(productStock.productId, productId))
+    .for('update');
+  return Object.fromEntries(rows.map((row) => [row.size, row.quantity]));
+}
+
 /** Sets the sizes offered and their counts; a size left out is no longer offered. */
 export async function replaceStock(
   tx: Executor,

@@ -29,6 +29,7 @@ import {
   insertProduct,
   itemsOf,
   listLiveProducts,
+  lockStock,
   nameTaken,
   type ProductChanges,
   type ProductRow,
@@ -85,6 +86,24 @@ async function adminProductsOf(db: Executor, rows: ProductRow[]): Promise<AdminP
 async function detailOf(db: Executor, row: ProductRow): Promise<AdminProductDetail> {
   const [[product], items] = await Promise.all([adminProductsOf(db, [row]), itemsOf(db, row.id)]);
   return { ...product!, items: items.map(toItem) };
+}
+
+type Counts = Partial<Record<Size, number>>;
+
+/**
+ * The counts a stock edit leaves: a size the editor had loaded moves from today's count by what the
+ * editor changed (never below 0), so what checkouts took or expiries returned while the form was open
+ * stands; a size new to the editor, or gone meanwhile, takes the editor's count; sizes left out go.
+ */
+export function stockAfterEdit(wanted: Counts, seen: Counts | undefined, now: Counts): Counts {
+  return Object.fromEntries(
+    Object.entries(wanted).map(([size, count = 0]) => {
+      const before = seen?.[size as Size];
+      const today = now[size as Size];
+      if (before === undefined || today === undefined) return [size, count];
+      return [size, Math.max(0, today + count - before)];
+    }),
+  );
 }
 
 /** What the audit log keeps of a product: its fields, images and stock. */
@@ -199,7 +218,13 @@ export async function updateProduct(
       };
       const updated = await updateProductRow(tx, row.id, changes);
       if (imageKeys) await replaceImages(tx, row.id, imageKeys);
-      if (form.sizes) await replaceStock(tx, row.id, form.sizes);
+      if (form.sizes) {
+        await replaceStock(
+          tx,
+          row.id,
+          stockAfterEdit(form.sizes, form.stockSeen, await lockStock(tx, row.id)),
+        );
+      }
       const after = await detailOf(tx, updated);
       await recordAudit(tx, {
         actorUserId,

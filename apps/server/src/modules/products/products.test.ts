@@ -7,6 +7,7 @@ import { buildTestApp, json, type TestApp } from '../../test/app.ts';
 import { multipart } from '../../test/multipart.ts';
 import { createOrder } from '../../test/orders.ts';
 import { signInAs } from '../../test/sessions.ts';
+import { stockAfterEdit } from './products.service.ts';
 
 const HOODIE = {
   name: 'Logo Hoodie',
@@ -15,6 +16,21 @@ const HOODIE = {
   category: 'Hoodies',
   sizes: { Small: 4, Medium: 'lots', Large: 2 },
 };
+
+describe('a stock edit against counts that moved meanwhile', () => {
+  it('moves loaded sizes by the change, never below 0; takes new sizes as typed; drops sizes left out', () => {
+    const seen = { Small: 4, Medium: 8, Large: 3 };
+    const now = { Small: 1, Medium: 6, Large: 3 };
+    expect(stockAfterEdit({ Small: 0, Medium: 10, 'Extra-Large': 2 }, seen, now)).toEqual({
+      Small: 0,
+      Medium: 8,
+      'Extra-Large': 2,
+    });
+    expect(stockAfterEdit({ Small: 2 }, seen, now)).toEqual({ Small: 0 });
+    // Without what the editor saw (an API client), the counts are set as sent.
+    expect(stockAfterEdit({ Medium: 10 }, undefined, now)).toEqual({ Medium: 10 });
+  });
+});
 
 describe('staff product API', () => {
   let app: TestApp;
@@ -187,6 +203,36 @@ describe('staff product API', () => {
     });
     const audit = await auditRows(product.id);
     expect(audit.map((row) => `${row.entity} ${row.action}`).sort()).toEqual(['product update', 'stock set']);
+  });
+
+  it('keeps what checkouts took while the form was open: a stock edit moves each count by what staff changed', async () => {
+    await createProduct(
+      app.db,
+      { name: 'Logo Hoodie', category: 'Hoodies' },
+      { stock: { Medium: 8, Large: 3 } },
+    );
+    const opened = json<AdminProductDetail>(await call('GET', '/api/products/logo-hoodie'));
+    const seen = Object.fromEntries(opened.stock.map((entry) => [entry.size, entry.quantity]));
+    const customer = await signInAs(app, await createUser(app.db, { name: 'Casey Customer' }));
+    const checkout = await app.inject({
+      method: 'POST',
+      url: '/api/payment/create-payment-intent',
+      headers: { cookie: customer },
+      payload: { products: [{ _id: opened._id, size: 'Medium', quantity: 2 }] },
+    });
+    expect(checkout.statusCode).toBe(200);
+    // Staff fix the description and restock Large by 2, the form still showing Medium 8.
+    const saved = await send('PUT', '/api/products/logo-hoodie', {
+      description: 'Heavy fleece.',
+      sizes: { Medium: 8, Large: 5 },
+      stockSeen: seen,
+      version: opened.version,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(json<AdminProductDetail>(saved).stock).toEqual([
+      { size: 'Medium', quantity: 6 },
+      { size: 'Large', quantity: 5 },
+    ]);
   });
 
   it('renames a product: the new slug answers and the old one does not', async () => {

@@ -1,8 +1,10 @@
 import { AUDIT_ENTITIES, type AuditEntry, type UserSummary } from '@barbershop/contract';
+import { useRef } from 'react';
 import { Form, Link } from 'react-router';
 import { buttonClass } from '../../components/button.tsx';
 import { DataTable, EmptyState, tableLinkClass } from '../../components/data-table.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
+import { useUrlFilterFields } from '../../lib/use-url-filter-fields.ts';
 import { AuditActor, auditTime, describeValue } from './audit-history.tsx';
 
 export type ActivityFilter = { actor: string; entity: string };
@@ -16,8 +18,16 @@ const PAGES: Partial<Record<AuditEntry['entity'], string>> = {
 
 /** Person and kind, as a GET form: the filter lives in the URL. */
 export function ActivityFilterForm({ filter, people }: { filter: ActivityFilter; people: UserSummary[] }) {
+  const form = useRef<HTMLFormElement>(null);
+  useUrlFilterFields(form, filter);
   return (
-    <Form method="get" role="search" aria-label="Activity" className="mb-4 flex flex-wrap items-end gap-3">
+    <Form
+      ref={form}
+      method="get"
+      role="search"
+      aria-label="Activity"
+      className="mb-4 flex flex-wrap items-end gap-3"
+    >
       <FormField label="Person" className="w-60">
         {(control) => (
           <select {...control} name="actor" defaultValue={filter.actor} className={inputClass}>

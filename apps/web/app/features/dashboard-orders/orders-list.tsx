@@ -1,9 +1,11 @@
 import { ORDER_STATUSES, type OrderSummary, type StaffOrderRow } from '@barbershop/contract';
 import { formatCents, formatDate } from '@barbershop/contract/format';
+import { useRef } from 'react';
 import { Form, Link } from 'react-router';
 import { buttonClass } from '../../components/button.tsx';
 import { DataTable, EmptyState, tableLinkClass } from '../../components/data-table.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
+import { useUrlFilterFields } from '../../lib/use-url-filter-fields.ts';
 
 export type OrdersFilter = { status: string; q: string };
 
@@ -19,8 +21,16 @@ export function filterQuery(filter: OrdersFilter, extra: Record<string, string> 
 
 /** Status and search, as a GET form: the filter lives in the URL, so it can be shared and reloaded. */
 export function OrdersFilterForm({ filter }: { filter: OrdersFilter }) {
+  const form = useRef<HTMLFormElement>(null);
+  useUrlFilterFields(form, filter);
   return (
-    <Form method="get" role="search" aria-label="Orders" className="mb-4 flex flex-wrap items-end gap-3">
+    <Form
+      ref={form}
+      method="get"
+      role="search"
+      aria-label="Orders"
+      className="mb-4 flex flex-wrap items-end gap-3"
+    >
       <FormField label="Status" className="w-44">
         {(control) => (
           <select {...control} name="status" defaultValue={filter.status} className={inputClass}>

@@ -29,6 +29,11 @@ function startingSizes(product?: AdminProduct): Partial<Record<Size, string>> {
   return Object.fromEntries((product?.stock ?? []).map((entry) => [entry.size, String(entry.quantity)]));
 }
 
+/** The counts the form was opened with: the server moves each by what staff changed (stockAfterEdit). */
+function stockOf(product: AdminProduct): Partial<Record<Size, number>> {
+  return Object.fromEntries(product.stock.map((entry) => [entry.size, entry.quantity]));
+}
+
 /**
  * Create or edit a product (SPEC.md section 5): on create, name, description, pricing and category
  * are required; a size count that is not a number becomes 0 (the contract's schema does that). The
@@ -76,7 +81,7 @@ export function ProductForm({
       images: slots,
     };
     const parsed = editing
-      ? UpdateProductSchema.safeParse({ ...raw, version: product.version })
+      ? UpdateProductSchema.safeParse({ ...raw, stockSeen: stockOf(product), version: product.version })
       : CreateProductSchema.safeParse(raw);
     if (!parsed.success) {
       const found: Errors = {};

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../components/button.tsx';
 import { requireRole } from '../../features/auth/require-role.ts';
 import { ActivityFilterForm, ActivityTable } from '../../features/dashboard-audit/activity-list.tsx';
+import { keysetPage } from '../../features/dashboard-shell/keyset-page.ts';
 import { PageHeader } from '../../features/dashboard-shell/page-header.tsx';
 import { serverApi } from '../../lib/api.ts';
 import type { Route } from './+types/activity';
@@ -18,9 +19,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const base = query.toString();
   const after = url.searchParams.get('after');
   if (after) query.set('after', after);
+  query.set('limit', String(AUDIT_PAGE + 1));
   const api = serverApi(context);
-  const [entries, users] = await Promise.all([api.get(`/audit?${query}`), api.get('/users')]);
-  const next = entries.length === AUDIT_PAGE ? entries.at(-1)!.cursor : null;
+  const [rows, users] = await Promise.all([api.get(`/audit?${query}`), api.get('/users')]);
+  const { page: entries, next } = keysetPage(rows, AUDIT_PAGE);
   // Changes are made by staff and admins; the person filter lists them.
   const people = users.filter((user) => user.accessLevel >= ACCESS.staff);
   return { entries, people, filter, base, next, paged: !!after };

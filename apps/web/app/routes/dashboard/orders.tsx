@@ -7,6 +7,7 @@ import {
   OrdersListTable,
   OrdersPager,
 } from '../../features/dashboard-orders/orders-list.tsx';
+import { keysetPage } from '../../features/dashboard-shell/keyset-page.ts';
 import { PageHeader } from '../../features/dashboard-shell/page-header.tsx';
 import { serverApi } from '../../lib/api.ts';
 import { useRootData } from '../../root.tsx';
@@ -18,10 +19,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const filter = { status: url.searchParams.get('status') ?? '', q: url.searchParams.get('q') ?? '' };
   const after = url.searchParams.get('after');
-  const query = filterQuery(filter, { scope: 'all', ...(after ? { after } : {}) });
+  const query = filterQuery(filter, {
+    scope: 'all',
+    limit: String(STAFF_ORDERS_PAGE + 1),
+    ...(after ? { after } : {}),
+  });
   // scope=all answers the staff rows (the route map types GET /orders as either list).
-  const orders = (await serverApi(context).get(`/orders${query}`)) as StaffOrderRow[];
-  const next = orders.length === STAFF_ORDERS_PAGE ? orders.at(-1)!.cursor : null;
+  const rows = (await serverApi(context).get(`/orders${query}`)) as StaffOrderRow[];
+  const { page: orders, next } = keysetPage(rows, STAFF_ORDERS_PAGE);
   return { orders, filter, next, paged: !!after };
 }
 
