@@ -176,6 +176,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // After the session plugin: a route's same-site check then runs ahead of its session lookup.
   await app.register(securityPlugin, {
     publicUrl: config.publicUrl,
+    apiBaseUrl: config.apiBaseUrl,
     dev: options.web === 'dev',
     pictureOrigins: config.pictureOrigins,
   });

@@ -20,8 +20,10 @@ export function normalPath(url: string): string {
   return `/${segments.join('/')}`;
 }
 
-// Query parameters that carry a credential in OpenID Connect and OAuth flows.
+// Query parameters that carry a credential in OpenID Connect and OAuth flows, and the dashboard's
+// search text (a customer's name, email or phone, which logs kept for weeks have no need of).
 const SECRET_PARAMS = new Set([
+  'q',
   'code',
   'state',
   'nonce',
@@ -34,7 +36,8 @@ const CALLBACK_PATH = '/api/auth/google/callback';
 
 /**
  * A request's URL as the logs show it: the sign-in callback's whole query, and any credential-like
- * parameter elsewhere, replaced by "[redacted]", so codes and tokens never reach the logs.
+ * parameter elsewhere, replaced by "[redacted]", so codes, tokens and searched-for people never reach
+ * the logs.
  */
 export function loggedUrl(url: string): string {
   const at = url.indexOf('?');

@@ -121,15 +121,18 @@ describe('rules by path', () => {
 });
 
 describe('logs', () => {
-  it("never show the sign-in callback's authorization code or state", async () => {
+  it("never show the sign-in callback's authorization code or state, tokens, or a searched-for person", async () => {
     const { app, log: lines } = await buildTestAppWithLog();
     try {
       await app.inject('/api/auth/google/callback?code=SECRET-CODE-123&state=SECRET-STATE-456');
       await app.inject('/%61pi/auth/google/callback?code=SECRET-CODE-123&state=SECRET-STATE-456');
       await app.inject('/api/users/me?access_token=SECRET-TOKEN-789');
+      // Staff searching for a customer: the search text is a person's email, name or phone.
+      await app.inject('/api/orders?scope=all&q=jane.secret%40example.com');
       const text = JSON.stringify(lines);
       expect(text).toContain('/api/auth/google/callback?[redacted]');
-      expect(text).not.toMatch(/SECRET-(CODE|STATE|TOKEN)/);
+      expect(text).toContain('/api/orders?scope=all&q=%5Bredacted%5D');
+      expect(text).not.toMatch(/SECRET-(CODE|STATE|TOKEN)|jane\.secret/);
     } finally {
       await app.close();
     }

@@ -6,6 +6,8 @@ import { prependRouteHook, SAFE_METHODS, takesApiWrites } from './route-hooks.ts
 
 export type SecurityOptions = {
   publicUrl: string;
+  /** API_BASE_URL: where pages send API calls; empty for the pages' own origin. */
+  apiBaseUrl?: string;
   dev: boolean;
   /** Where the identity provider's profile pictures come from. */
   pictureOrigins?: string[];
@@ -16,7 +18,7 @@ export type SecurityOptions = {
  * site is refused even before SameSite cookies would have been left off it.
  */
 export const securityPlugin = fp(
-  async (app: FastifyInstance, { publicUrl, dev, pictureOrigins = [] }: SecurityOptions) => {
+  async (app: FastifyInstance, { publicUrl, apiBaseUrl = '', dev, pictureOrigins = [] }: SecurityOptions) => {
     const https = publicUrl.startsWith('https:');
     // Worked out once. Every response gets what keeps any body from being read by another site,
     // sniffed as another type or framed; a page (HTML) also what applies where a browser renders a
@@ -91,6 +93,10 @@ export const securityPlugin = fp(
     });
 
     const origin = new URL(publicUrl).origin;
+    // Our pages call the API from their own origin unless API_BASE_URL puts it on another host of the
+    // site: only then is a same-site (not same-origin) request one of ours. Otherwise it comes from
+    // another subdomain, which may be anyone's (a taken-over or user-content host).
+    const pagesOnSibling = apiBaseUrl !== '' && new URL(apiBaseUrl, publicUrl).origin !== origin;
     const ours = (request: FastifyRequest, value: string) => {
       let other: string;
       try {
@@ -103,7 +109,8 @@ export const securityPlugin = fp(
     /** Whether the browser says the request comes from another site; false for non-browser clients. */
     const crossSite = (request: FastifyRequest) => {
       const site = request.headers['sec-fetch-site'];
-      if (site === 'same-origin' || site === 'same-site' || site === 'none') return false;
+      if (site === 'same-origin' || site === 'none') return false;
+      if (site === 'same-site') return !pagesOnSibling;
       if (site) return true;
       // Older browsers: Origin, else Referer. Neither header: not a browser (curl, server to server),
       // and its cookies are SameSite=Lax anyway.

@@ -119,6 +119,8 @@ describe('sessions', () => {
   it.each([
     ['POST', 'an Origin of another site', { origin: 'https://evil.example' }],
     ['POST', 'Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
+    // Another subdomain of the site (anyone's, once taken over): the pages call the API same-origin.
+    ['POST', 'Sec-Fetch-Site: same-site', { 'sec-fetch-site': 'same-site' }],
     ['POST', 'a Referer from another site', { referer: 'https://evil.example/page' }],
     // SPEC.md's GET sign-out: a link or an image on another site must not sign the customer out.
     ['GET', 'Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
@@ -166,6 +168,21 @@ describe('sessions', () => {
       headers: { cookie, origin: 'http://localhost:3000' },
     });
     expect(response.statusCode).toBe(200);
+  });
+
+  it('accepts a same-site call when API_BASE_URL puts the API on another host of the site', async () => {
+    const split = await buildTestApp({ API_BASE_URL: 'http://api.localhost:3000' });
+    try {
+      const cookie = await signInAs(split, await createUser(split.db));
+      const response = await split.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { cookie, 'sec-fetch-site': 'same-site', origin: 'http://localhost:3000' },
+      });
+      expect(response.statusCode).toBe(200);
+    } finally {
+      await split.close();
+    }
   });
 
   it('is shared by another app instance on the same database (nothing kept in memory)', async () => {
