@@ -463,6 +463,32 @@ test.describe('payment refused', () => {
   });
 });
 
+test('a cart paid while its confirmation never loaded shows that confirmation, not Pay again', async ({
+  page,
+}) => {
+  const snapback = await getJson<CatalogProduct>(page, '/api/products/store/classic-snapback');
+  await page.goto('/');
+  await signIn(page, 'ivy.store@example.com');
+  await addFromProductPage(page, snapback.slug, null);
+  // The card form paid, and the connection dropped on the way back to the confirmation page: the
+  // cart still holds the order it paid for.
+  const intent = await page.request.post('/api/payment/create-payment-intent', {
+    data: { products: [{ _id: snapback._id, size: snapback.stock[0]!.size, quantity: 1 }] },
+  });
+  const { orderId } = (await intent.json()) as { orderId: string };
+  expect((await page.request.post('/api/payment/demo/confirm', { data: { orderId } })).status()).toBe(200);
+  await page.evaluate((id) => {
+    const cart = JSON.parse(localStorage.getItem('barbershop.cart')!);
+    localStorage.setItem('barbershop.cart', JSON.stringify({ ...cart, orderId: id }));
+  }, orderId);
+
+  await page.goto('/checkout');
+  await expect(page).toHaveURL(new RegExp(`/payment-confirmation\\?orderId=${orderId}$`));
+  await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
+  await page.goto('/checkout');
+  await expect(page.getByText('Must be signed in and cart cannot be empty!')).toBeVisible();
+});
+
 test('the confirmation page waits for a payment still settling, then confirms by itself', async ({
   page,
 }) => {

@@ -9,6 +9,8 @@ import type { DeliveryMethod, OrderStatus } from './domain.ts';
 export const RESERVATION_MINUTES = 30;
 /** Units of one product and size in one order. */
 export const MAX_LINE_QUANTITY = 10;
+/** Different products and sizes in one order. */
+export const MAX_ORDER_LINES = 20;
 
 /** The statuses staff choose from once an order is paid (SPEC.md section 4). */
 export const STAFF_STATUSES: Record<DeliveryMethod, readonly OrderStatus[]> = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, SIZES } from './domain.ts';
-import { MAX_LINE_QUANTITY } from './order-rules.ts';
+import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from './order-rules.ts';
 
 /** One cart line as the client sends it: what and how many, never a price (DESIGN.md section 6). */
 export const PaymentLineSchema = z.object({
@@ -12,7 +12,13 @@ export type PaymentLine = z.infer<typeof PaymentLineSchema>;
 
 /** POST /payment/create-payment-intent. Extra fields of a cart line (name, pricing...) are ignored. */
 export const CreatePaymentIntentSchema = z.object({
-  products: z.array(PaymentLineSchema).min(1, 'The cart is empty').max(20),
+  products: z
+    .array(PaymentLineSchema)
+    .min(1, 'The cart is empty')
+    .max(
+      MAX_ORDER_LINES,
+      `At most ${MAX_ORDER_LINES} different products and sizes per order: remove some from your cart.`,
+    ),
   /** The pending order of an earlier attempt: its reservation is replaced, not doubled. */
   orderId: z.uuid().nullish(),
 });

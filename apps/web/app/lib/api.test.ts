@@ -55,6 +55,23 @@ describe('the API client', () => {
     await expect(api.get('/orders/123')).rejects.toEqual(new ApiError(404, 'not_found', 'No such order.'));
   });
 
+  it("keeps a 503's message for the browser's forms, where a loader's 503 is the unavailable page", async () => {
+    const busy = () =>
+      Response.json(
+        { error: { code: 'unavailable', message: 'The payment service did not answer. Please try again.' } },
+        { status: 503 },
+      );
+    const inBrowser = createApiClient(async () => busy(), 'error');
+    await expect(inBrowser.send('POST', '/auth/logout')).rejects.toEqual(
+      new ApiError(503, 'unavailable', 'The payment service did not answer. Please try again.'),
+    );
+    const { api } = recordingApi(busy);
+    await expect(api.get('/shop')).rejects.toMatchObject({
+      type: 'DataWithResponseInit',
+      init: { status: 503 },
+    });
+  });
+
   it("types each call's answer and body from the contract's route map", () => {
     const { api } = recordingApi();
     expectTypeOf(api.get('/shop')).resolves.toEqualTypeOf<Shop>();

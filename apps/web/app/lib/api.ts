@@ -29,10 +29,15 @@ export class ApiError extends Error {
   }
 }
 
-async function parse<T>(response: Response): Promise<T> {
+/** What a 503 becomes: a page's loader shows "temporarily unavailable"; the browser shows the server's words. */
+type Unavailable = 'page' | 'error';
+
+async function parse<T>(response: Response, unavailable: Unavailable): Promise<T> {
   if (response.ok) return (await response.json()) as T;
   // The database is away: a page shows "temporarily unavailable" with status 503, not a fault.
-  if (response.status === 503) throw data(null, { status: 503, statusText: 'Service Unavailable' });
+  if (response.status === 503 && unavailable === 'page') {
+    throw data(null, { status: 503, statusText: 'Service Unavailable' });
+  }
   let body: ErrorResponse | undefined;
   try {
     body = (await response.json()) as ErrorResponse;
@@ -67,10 +72,11 @@ export function encodeBody(body: unknown): RequestInit {
   return { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
 }
 
-export function createApiClient(apiFetch: ApiFetch): ApiClient {
+export function createApiClient(apiFetch: ApiFetch, unavailable: Unavailable = 'page'): ApiClient {
   return {
-    get: async (path) => parse(await apiFetch(path)),
-    send: async (method, path, ...body) => parse(await apiFetch(path, { method, ...encodeBody(body[0]) })),
+    get: async (path) => parse(await apiFetch(path), unavailable),
+    send: async (method, path, ...body) =>
+      parse(await apiFetch(path, { method, ...encodeBody(body[0]) }), unavailable),
   };
 }
 
@@ -79,10 +85,15 @@ export function serverApi(context: Readonly<RouterContextProvider>): ApiClient {
   return createApiClient(context.get(apiFetchContext));
 }
 
-/** The API client for code running in the browser, with credentials (SPEC.md section 7). */
+/**
+ * The API client for code running in the browser, with credentials (SPEC.md section 7). No error
+ * boundary catches what an event handler throws: a 503 is an ApiError carrying the server's message
+ * ("The payment service did not answer. Please try again."), for the form to show.
+ */
 export function browserApi(apiBaseUrl = ''): ApiClient {
-  return createApiClient((path, init) =>
-    fetch(`${apiBaseUrl}/api${path}`, { credentials: 'include', ...init }),
+  return createApiClient(
+    (path, init) => fetch(`${apiBaseUrl}/api${path}`, { credentials: 'include', ...init }),
+    'error',
   );
 }
 

@@ -196,8 +196,11 @@ export async function findOrderParties(db: Executor, userId: string) {
   return { customer: customer ?? null, shop: settings ?? null };
 }
 
-/** The shop's sales tax rate; 0 before the shop is set up. */
-export async function findSalesTaxRate(db: Executor): Promise<number> {
+/**
+ * The shop's sales tax rate; before an admin first saves the shop's settings, `configured`
+ * (SALES_TAX_RATE), which is also what the public pages show until then.
+ */
+export async function findSalesTaxRate(db: Executor, configured: number): Promise<number> {
   const [row] = await db.select({ rate: shop.salesTaxRate }).from(shop).where(eq(shop.id, 1));
-  return row?.rate ?? 0;
+  return row?.rate ?? configured;
 }

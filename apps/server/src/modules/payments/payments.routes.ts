@@ -42,7 +42,7 @@ export async function paymentsRoutes(app: FastifyInstance, { config, provider }:
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return createPaymentIntent(app.db, provider, request.user!, request.body);
+      return createPaymentIntent(app.db, provider, request.user!, request.body, config.salesTaxRate);
     },
   );
 

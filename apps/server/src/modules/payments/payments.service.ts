@@ -8,7 +8,12 @@ import type { Executor } from '@barbershop/db';
 import type Stripe from 'stripe';
 import type { SessionUser } from '../../plugins/access.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { findOrder, findSalesTaxRate, type OrderRow } from '../orders/lifecycle.repository.ts';
+import {
+  findOrder,
+  findPendingOrderOfUser,
+  findSalesTaxRate,
+  type OrderRow,
+} from '../orders/lifecycle.repository.ts';
 import {
   cancelPending,
   type FulfilOutcome,
@@ -26,19 +31,22 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Checkout: reserves the cart for the customer's pending order (created or replaced) at database
- * prices and the shop's tax rate, then creates or updates its one payment. Client prices and
- * totals are never read; `orderId` needs no trust either, as each customer has one pending order.
+ * prices and the shop's tax rate (`configuredTaxRate` until the shop's settings are saved), then
+ * creates or updates its one payment. Client prices and totals are never read; each customer has one
+ * pending order, so the cart's `orderId` only serves to refuse paying for a cart already paid.
  */
 export async function createPaymentIntent(
   db: Executor,
   provider: PaymentProvider,
   user: SessionUser,
   body: CreatePaymentIntent,
+  configuredTaxRate: number,
 ): Promise<PaymentIntent> {
+  await refuseRepeatPayment(db, provider, user, body.orderId);
   const reserved = await reserve(db, {
     userId: user.id,
     lines: body.products,
-    salesTaxRate: await findSalesTaxRate(db),
+    salesTaxRate: await findSalesTaxRate(db, configuredTaxRate),
     provider: provider.name,
   });
   const { clientSecret, order } = await withPendingOrderLocked(db, reserved.id, async (order) => {
@@ -53,10 +61,7 @@ export async function createPaymentIntent(
       return { ...payment, order };
     } catch (error) {
       // The reservation stands; the customer may press Pay again.
-      throw Object.assign(
-        new AppError('unavailable', 'The payment service did not answer. Please try again.'),
-        { cause: error },
-      );
+      throw providerUnavailable(error);
     }
   });
   return {
@@ -69,6 +74,50 @@ export async function createPaymentIntent(
     total: order.total,
     expiresAt: order.expiresAt!.toISOString(),
   };
+}
+
+/** The card processor failed or timed out: a 503 the customer can act on (try again). */
+function providerUnavailable(cause: unknown) {
+  return Object.assign(new AppError('unavailable', 'The payment service did not answer. Please try again.'), {
+    cause,
+  });
+}
+
+/**
+ * A payment already made is never replaced or made twice. The cart's order may be paid while its
+ * confirmation page never loaded (a lost connection, a closed tab), so the cart still holds it; and a
+ * card payment may have gone through at the provider before its webhook marked the order paid, when
+ * updating that order would change a paid order's lines and amount.
+ */
+async function refuseRepeatPayment(
+  db: Executor,
+  provider: PaymentProvider,
+  user: SessionUser,
+  cartOrderId: string | null | undefined,
+) {
+  const cartOrder = cartOrderId ? await findOrder(db, cartOrderId) : null;
+  if (cartOrder?.userId === user.id && cartOrder.status !== 'pending' && cartOrder.status !== 'canceled') {
+    throw new AppError(
+      'conflict',
+      `This cart was paid already: order ${cartOrder.id} is in your account. Start a new cart to order more.`,
+    );
+  }
+  // The demo provider pays in the request that confirms it: nothing of it settles later.
+  if (provider.name === 'demo') return;
+  const pending = await findPendingOrderOfUser(db, user.id);
+  if (!pending?.paymentId || pending.paymentProvider !== provider.name) return;
+  let state: Awaited<ReturnType<PaymentProvider['retrieve']>>;
+  try {
+    state = await provider.retrieve(pending.paymentId);
+  } catch (error) {
+    throw providerUnavailable(error);
+  }
+  if (state?.status === 'succeeded' || state?.status === 'processing') {
+    throw new AppError(
+      'conflict',
+      'Your last payment is still being processed: your orders show it in a moment. Pay again only if it does not go through.',
+    );
+  }
 }
 
 const LATE_MESSAGE =

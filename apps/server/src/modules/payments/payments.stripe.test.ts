@@ -93,6 +93,22 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
     expect(await stockOf('Medium')).toBe(stock - 3);
   });
 
+  it('leaves an order whose payment went through alone until its webhook comes: a new Pay is refused, nothing changes', async () => {
+    const { order, intent, cookie } = await checkout(2);
+    const stock = await stockOf('Medium');
+    stripe.succeed(intent.id);
+    const again = await pay(cookie, 1);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(
+      'Your last payment is still being processed: your orders show it in a moment. Pay again only if it does not go through.',
+    );
+    expect(await orderRow(order.id)).toMatchObject({ status: 'pending', total: 11_000 });
+    expect(stripe.intents.get(intent.id)?.amount).toBe(11_000);
+    expect(await stockOf('Medium')).toBe(stock);
+    expect((await deliver(stripe.event('payment_intent.succeeded', intent))).statusCode).toBe(200);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'processing' });
+  });
+
   it('fulfils once when succeeded is delivered five times at once, and ignores a failure that comes after', async () => {
     const { order, intent, cookie } = await checkout(2);
     const delivery = stripe.event('payment_intent.succeeded', stripe.succeed(intent.id));

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Order, PaymentIntent } from '@barbershop/contract';
 import { schema } from '@barbershop/db';
 import { createProduct, createUser } from '@barbershop/db/factories';
@@ -162,6 +163,20 @@ describe('checkout with the demo provider', () => {
     await cancelPending(app.db, { orderId: first.json<PaymentIntent>().orderId, message: 'test' });
   });
 
+  it('says in plain words that a cart has too many different lines', async () => {
+    const cookie = await customer();
+    const lines = Array.from({ length: 21 }, () => ({ _id: randomUUID(), size: 'Medium', quantity: 1 }));
+    const response = await pay(cookie, { products: lines });
+    expect(response.statusCode).toBe(400);
+    // The checkout shows the issue's own words (the message names the field for API clients).
+    expect(response.json().error.issues).toEqual([
+      {
+        path: 'body.products',
+        message: 'At most 20 different products and sizes per order: remove some from your cart.',
+      },
+    ]);
+  });
+
   it('reuses the same order on a retry: the old reservation is returned and the new cart reserved', async () => {
     const user = await createUser(app.db);
     const cookie = await signInAs(app, user);
@@ -212,6 +227,26 @@ describe('checkout with the demo provider', () => {
     expect(await stockOf(tee.id, 'Medium')).toBe(3);
   });
 
+  it('refuses to pay again for a cart already paid (its confirmation page never loaded), and makes no order', async () => {
+    const cookie = await customer();
+    const first = (
+      await pay(cookie, { products: [{ _id: cap.id, size: 'One Size Fits All', quantity: 1 }] })
+    ).json<PaymentIntent>();
+    expect((await confirm(cookie, first.orderId)).statusCode).toBe(200);
+    const again = await pay(cookie, {
+      products: [{ _id: cap.id, size: 'One Size Fits All', quantity: 1 }],
+      orderId: first.orderId,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(
+      `This cart was paid already: order ${first.orderId} is in your account. Start a new cart to order more.`,
+    );
+    const { userId } = (
+      await app.db.select().from(schema.orders).where(eq(schema.orders.id, first.orderId))
+    )[0]!;
+    expect(await app.db.select().from(schema.orders).where(eq(schema.orders.userId, userId))).toHaveLength(1);
+  });
+
   it('refunds (demo: charges nothing) and flags an order paid after its expired stock was sold', async () => {
     const user = await createUser(app.db);
     const cookie = await signInAs(app, user);
@@ -257,6 +292,28 @@ describe('checkout with the demo provider', () => {
       expect(response.json()).toEqual({ orderId, status: 'processing' });
     } finally {
       await restarted.close();
+    }
+  });
+});
+
+describe('checkout before the shop settings are first saved', () => {
+  it('charges the SALES_TAX_RATE the public pages show, not nothing', async () => {
+    const app = await buildTestApp({ SALES_TAX_RATE: '0.05' });
+    try {
+      const shown = (await app.inject('/api/shop')).json<{ salesTaxRate: number }>().salesTaxRate;
+      expect(shown).toBe(0.05);
+      const tee = await createProduct(app.db, { name: 'Logo Tee', priceCents: 2500 });
+      const cookie = await signInAs(app, await createUser(app.db, { name: 'Casey Customer' }));
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/payment/create-payment-intent',
+        headers: { cookie },
+        payload: { products: [{ _id: tee.id, size: 'Medium', quantity: 2 }] },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json<PaymentIntent>()).toMatchObject({ subtotal: 5000, salesTax: 250, total: 5250 });
+    } finally {
+      await app.close();
     }
   });
 });

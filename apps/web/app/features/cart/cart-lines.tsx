@@ -107,9 +107,11 @@ export function CartLines({ cart, update }: { cart: CartState; update: typeof up
                   {/* Plus stops here: say why, since a disabled button cannot be focused to ask. */}
                   {line.quantity >= line.max && (
                     <p className="text-xs text-muted">
-                      {line.max < MAX_LINE_QUANTITY
-                        ? `Only ${line.max} in stock`
-                        : `Limit ${MAX_LINE_QUANTITY} each`}
+                      {line.max === 0
+                        ? 'None left in stock'
+                        : line.max < MAX_LINE_QUANTITY
+                          ? `Only ${line.max} in stock`
+                          : `Limit ${MAX_LINE_QUANTITY} each`}
                     </p>
                   )}
                 </div>

@@ -146,7 +146,7 @@ describe('refreshLines', () => {
     ...fields,
   });
 
-  it("takes the catalogue's price, name and address; keeps quantity and limit", () => {
+  it("takes the catalogue's price, name and address; keeps the quantity", () => {
     const state = fill(hoodie('Medium'), hoodie('Medium'), cap);
     const next = refreshLines(state, [product({ pricing: 64, name: 'Gold Hoodie', slug: 'gold-hoodie' })]);
     expect(next.lines[0]).toEqual({
@@ -158,6 +158,14 @@ describe('refreshLines', () => {
     // The snapback is no longer in the catalogue: its line stays for checkout to name.
     expect(next.lines[1]).toBe(state.lines[1]);
     expect(cartTotalCents(next)).toBe(2 * 6400 + 3250);
+  });
+
+  it("takes today's stock limit, up after a restock or down below the quantity, which stays for checkout", () => {
+    const state = fill(hoodie('Medium'), hoodie('Medium'));
+    const restocked = refreshLines(state, [product({ stock: [{ size: 'Medium', quantity: 40 }] })]);
+    expect(restocked.lines[0]).toMatchObject({ quantity: 2, max: MAX_LINE_QUANTITY });
+    const sold = refreshLines(state, [product({ stock: [{ size: 'Medium', quantity: 1 }] })]);
+    expect(sold.lines[0]).toMatchObject({ quantity: 2, max: 1 });
   });
 
   it('returns the same state when nothing changed', () => {

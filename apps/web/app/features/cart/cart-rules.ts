@@ -94,10 +94,10 @@ export function clearLine(state: CartState, _id: string, size: Size): CartState 
 }
 
 /**
- * The lines as the store shows their products now: price, name, address and first image, which may
- * have changed since they were added (a price rise, a rename). A product no longer in the catalogue
- * keeps its line, for checkout to say so; quantities and stock limits are left to checkout too.
- * The same state when nothing changed.
+ * The lines as the store shows their products now: price, name, address, first image and the stock
+ * limit, which may have changed since they were added (a price rise, a rename, a restock). A product
+ * no longer in the catalogue keeps its line, for checkout to say so; quantities are left to checkout
+ * too (a line may now hold more than is left, and says so). The same state when nothing changed.
  */
 export function refreshLines(state: CartState, catalogue: readonly CatalogProduct[]): CartState {
   let changed = false;
@@ -105,15 +105,18 @@ export function refreshLines(state: CartState, catalogue: readonly CatalogProduc
     const product = catalogue.find((p) => p._id === line._id);
     if (!product) return line;
     const image = product.images[0] ?? line.image;
+    const stock = product.stock.find((entry) => entry.size === line.size);
+    const max = stock ? lineCap(stock.quantity) : line.max;
     if (
       product.pricing === line.pricing &&
       product.name === line.name &&
       product.slug === line.slug &&
-      image.src === line.image.src
+      image.src === line.image.src &&
+      max === line.max
     )
       return line;
     changed = true;
-    return { ...line, pricing: product.pricing, name: product.name, slug: product.slug, image };
+    return { ...line, pricing: product.pricing, name: product.name, slug: product.slug, image, max };
   });
   return changed ? { ...state, lines } : state;
 }

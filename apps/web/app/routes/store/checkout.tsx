@@ -13,7 +13,7 @@ import {
   setOrderId,
 } from '../../features/cart/cart-rules.ts';
 import { useCart } from '../../features/cart/cart-store.ts';
-import { useCurrentPrices } from '../../features/cart/use-current-prices.ts';
+import { refreshCartPrices, useCurrentPrices } from '../../features/cart/use-current-prices.ts';
 import { DeliveryMethod } from '../../features/checkout/delivery-method.tsx';
 import { DemoPayment } from '../../features/checkout/demo-payment.tsx';
 import { OrderSummary } from '../../features/checkout/order-summary.tsx';
@@ -39,6 +39,33 @@ function confirmationPath(orderId: string): string {
 }
 
 /**
+ * A cart whose order was paid while its confirmation page never loaded (a lost connection on the way
+ * back from the card form, a closed tab) still holds that order: its confirmation is shown, which
+ * empties the cart, rather than the same cart offered for paying twice (the server refuses that too).
+ */
+function usePaidCartRedirect(apiBaseUrl: string, enabled: boolean, orderId: string | null | undefined) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!enabled || !orderId) return;
+    let current = true;
+    browserApi(apiBaseUrl)
+      .get(`/orders/${encodeURIComponent(orderId)}`)
+      .then(
+        (order) => {
+          if (current && order.status !== 'pending' && order.status !== 'canceled') {
+            navigate(confirmationPath(order._id), { replace: true });
+          }
+        },
+        // Gone or unreachable: the checkout works as it is, and the server still refuses a paid cart.
+        () => {},
+      );
+    return () => {
+      current = false;
+    };
+  }, [apiBaseUrl, enabled, orderId, navigate]);
+}
+
+/**
  * /checkout (SPEC.md sections 2, 4, 5 and 8): delivery method and payment on one side, the order
  * summary on the other. Paying needs a signed-in customer and a cart with something in it.
  */
@@ -55,6 +82,7 @@ export default function Checkout() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the lines are what the intent priced.
   useEffect(() => setIntent(null), [cart.lines]);
   useCurrentPrices(root?.config.apiBaseUrl ?? '', hydrated && cart.lines.length > 0);
+  usePaidCartRedirect(root?.config.apiBaseUrl ?? '', hydrated && Boolean(root?.user), cart.orderId);
 
   if (!root) return null;
   const { user, shop, config } = root;
@@ -118,6 +146,8 @@ export default function Checkout() {
       setIntent(answer);
       if (answer.total !== shownTotal) {
         setError(totalChangedMessage(formatCents(answer.total)));
+        // The lines show the catalogue's prices too, so the summary adds up to the new total.
+        void refreshCartPrices(config.apiBaseUrl);
         return null;
       }
       return answer;
@@ -126,7 +156,9 @@ export default function Checkout() {
         window.location.assign(signInStartHref(config.apiBaseUrl, CHECKOUT_PATH));
         return null;
       }
-      setError(failure instanceof ApiError ? failure.message : UNEXPECTED_PAYMENT_ERROR);
+      // A refused cart (too many lines) is said in the issue's own words, without the field's path.
+      const said = failure instanceof ApiError ? (failure.issues[0]?.message ?? failure.message) : null;
+      setError(said ?? UNEXPECTED_PAYMENT_ERROR);
       return null;
     }
   }
