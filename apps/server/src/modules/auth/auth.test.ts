@@ -80,6 +80,17 @@ describe('sign-in through the development identity provider', () => {
     expect(page.body).toContain('<label for="email">');
   });
 
+  it('answers only requests addressed to this machine: not through a proxy passing a public Host on', async () => {
+    const start = await app.inject({ url: '/api/auth/google' });
+    const provider = new URL(String(start.headers.location));
+    const local = await app.inject({ url: provider.pathname + provider.search });
+    expect(local.statusCode).not.toBe(403);
+    for (const host of ['shop.example.com', 'rebound.example:3000', '10.0.0.5']) {
+      const proxied = await app.inject({ url: provider.pathname + provider.search, headers: { host } });
+      expect(proxied.statusCode).toBe(403);
+    }
+  });
+
   it('asks again for an email that is not one', async () => {
     await expect(signInThroughDevIdp(app, { email: 'not-an-email' })).rejects.toThrow(/got 400/);
   });

@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Provider } from 'oidc-provider';
-import type { Config } from '../../../config.ts';
+import { type Config, isLoopbackHost } from '../../../config.ts';
+import { AppError } from '../../../plugins/errors.ts';
 import { normalizeEmail } from './dev-idp.accounts.ts';
 import { pickAccountPage, problemPage } from './dev-idp.page.ts';
 import { DEV_IDP_PATH } from './dev-idp.settings.ts';
@@ -37,6 +38,14 @@ export async function devIdpRoutes(app: FastifyInstance, { config }: { config: C
   if (!config.demo || config.oidc) {
     throw new Error('The development identity provider runs only in demo mode without OIDC_CLIENT_ID.');
   }
+  // Whoever reaches it signs in as anyone, admins included. Demo mode listens on this machine only,
+  // but a proxy in front that passes the public Host on, or a DNS name rebound to 127.0.0.1, would
+  // reach it all the same: it answers only requests addressed to this machine by name.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (isLoopbackHost(request.hostname)) return done();
+    done(new AppError('forbidden', 'The development sign-in answers on this machine only.'));
+  });
+
   // oidc-provider and the Koa app under it take ~200 ms and ~40 MB to load: the first sign-in loads
   // them, not every demo server's start.
   let loaded: Promise<{ provider: Provider; handle: ReturnType<Provider['callback']> }> | undefined;
