@@ -260,6 +260,9 @@ for (const viewport of [
 
       await page.goto('/checkout');
       await expect(page.getByText('Must be signed in and cart cannot be empty!')).toBeVisible();
+      // Signed out, the order and where to pick it up stay in view; only paying waits for sign-in.
+      await expect(page.getByRole('region', { name: 'Order Summary' }).getByRole('listitem')).toHaveCount(2);
+      await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
       await page.getByRole('link', { name: 'Sign In' }).click();
       await chooseAccount(page, buyer);
       await expect(page).toHaveURL(/\/checkout$/);

@@ -39,6 +39,30 @@ function confirmationPath(orderId: string): string {
 }
 
 /**
+ * SPEC.md section 5's refusal: paying needs a signed-in customer and something in the cart. In the
+ * payment section when only the sign-in is missing, so the order and where to pick it up stay in view.
+ */
+function CannotPay({ signInHref, emptyCart = false }: { signInHref: string | null; emptyCart?: boolean }) {
+  return (
+    <div className="rounded-lg bg-white px-6 py-8 text-center ring-1 ring-charcoal/10">
+      <p className="text-lg font-semibold">Must be signed in and cart cannot be empty!</p>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        {signInHref && (
+          <a href={signInHref} className={buttonClass()}>
+            Sign In
+          </a>
+        )}
+        {emptyCart && (
+          <Link to="/store" className={buttonClass()}>
+            Visit the Store
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
  * A cart whose order was paid while its confirmation page never loaded (a lost connection on the way
  * back from the card form, a closed tab) still holds that order: its confirmation is shown, which
  * empties the cart, rather than the same cart offered for paying twice (the server refuses that too).
@@ -97,25 +121,12 @@ export default function Checkout() {
     );
   }
 
-  if (!user || cart.lines.length === 0) {
+  const signInHref = user ? null : signInStartHref(config.apiBaseUrl, CHECKOUT_PATH);
+  if (cart.lines.length === 0) {
     return (
       <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-10 focus:outline-none">
         <h1 className="mb-6 text-4xl">Checkout</h1>
-        <div className="rounded-lg bg-white px-6 py-10 text-center ring-1 ring-charcoal/10">
-          <p className="text-lg font-semibold">Must be signed in and cart cannot be empty!</p>
-          <div className="mt-6 flex flex-wrap justify-center gap-3">
-            {!user && (
-              <a href={signInStartHref(config.apiBaseUrl, CHECKOUT_PATH)} className={buttonClass()}>
-                Sign In
-              </a>
-            )}
-            {cart.lines.length === 0 && (
-              <Link to="/store" className={buttonClass()}>
-                Visit the Store
-              </Link>
-            )}
-          </div>
-        </div>
+        <CannotPay signInHref={signInHref} emptyCart />
       </main>
     );
   }
@@ -190,7 +201,9 @@ export default function Checkout() {
             <h2 id="payment-heading" className="font-display text-xl uppercase tracking-wide">
               Payment
             </h2>
-            {config.paymentProvider === 'stripe' ? (
+            {!user ? (
+              <CannotPay signInHref={signInHref} />
+            ) : config.paymentProvider === 'stripe' ? (
               <Suspense fallback={<p className="text-muted">Loading the payment form…</p>}>
                 <StripePayment
                   publishableKey={config.stripePublishableKey}
