@@ -469,6 +469,12 @@ test.describe('two editors', () => {
     await checkA11y();
     await alert.getByRole('button', { name: 'Reload the product' }).click();
     await expect(page.getByRole('textbox', { name: 'Pricing (dollars)' })).toHaveValue('21');
+    // Editing has no required fields (SPEC.md section 5): an emptied one keeps the product's value.
+    await page.getByRole('textbox', { name: 'Description' }).fill('');
+    await page.getByRole('button', { name: 'Save product' }).click();
+    await expect(page.getByText('Product updated successfully')).toBeVisible();
+    const saved = (await (await page.request.get(`/api/products/${slug}`)).json()) as AdminProductDetail;
+    expect(saved).toMatchObject({ description: 'Two editors.', pricing: 21 });
 
     // Items' owner: N/A and Owned are saved.
     await open(page, `/dashboard/products/${slug}`);

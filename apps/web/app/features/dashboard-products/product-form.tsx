@@ -14,6 +14,7 @@ import { FormField, inputClass } from '../../components/form-field.tsx';
 import { imageSlots, type PickedImage, storedImages } from '../../components/image-list.ts';
 import { ImagePicker } from '../../components/image-picker.tsx';
 import { type ApiClient, ApiError } from '../../lib/api.ts';
+import { filledFields } from './filled-fields.ts';
 
 type Fields = { name: string; description: string; pricing: string; category: string };
 type Errors = Partial<Record<keyof Fields | 'images' | 'sizes', string>>;
@@ -74,9 +75,9 @@ export function ProductForm({
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const { slots, files } = imageSlots(images);
+    const typed = { ...fields, pricing: fields.pricing.trim() };
     const raw = {
-      ...fields,
-      pricing: fields.pricing.trim(),
+      ...(editing ? filledFields(typed) : typed),
       sizes: Object.fromEntries(Object.entries(sizes).filter(([, value]) => value !== undefined)),
       images: slots,
     };
