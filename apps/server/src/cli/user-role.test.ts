@@ -44,6 +44,27 @@ describe('npm run user:role', () => {
     expect(await levelOf('sam@example.com')).toEqual([2]);
   });
 
+  it('changes none of several accounts with one email until told which, by its id', async () => {
+    const handle = await openDatabase({ dataDir });
+    let other: string;
+    try {
+      other = (
+        await createUser(handle.db, { email: 'pat@example.com', oidcIssuer: 'https://accounts.google.com' })
+      ).id;
+      await createUser(handle.db, { email: 'pat@example.com', oidcIssuer: 'https://sso.example.net' });
+    } finally {
+      await handle.close();
+    }
+    const refused = run('pat@example.com', '2');
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('2 accounts have the email pat@example.com; nothing changed.');
+    expect(refused.stderr).toContain(other);
+    expect(await levelOf('pat@example.com')).toEqual([0, 0]);
+    const chosen = run('pat@example.com', '2', other);
+    expect(chosen.status).toBe(0);
+    expect((await levelOf('pat@example.com')).sort()).toEqual([0, 2]);
+  });
+
   it('fails with a message for an email nobody has signed in with', () => {
     const result = run('nobody@example.com', '2');
     expect(result.status).toBe(1);

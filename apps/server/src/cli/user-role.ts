@@ -4,24 +4,40 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { setRoleByEmail } from '../modules/users/users.service.ts';
 
 const LEVELS = Object.values(ACCESS);
-const USAGE = `Usage: npm run user:role -- <email> <${LEVELS.join('|')}>   (${LEVELS.map((level) => `${level} ${roleName(level)}`).join(', ')})`;
+const USAGE = `Usage: npm run user:role -- <email> <${LEVELS.join('|')}> [account id]   (${LEVELS.map((level) => `${level} ${roleName(level)}`).join(', ')})`;
 
 /** npm run user:role: appoints staff and admins from the command line, e.g. on a fresh deployment. */
 async function main(args: string[]): Promise<number> {
-  const [email, level] = args;
+  const [email, level, accountId] = args;
   const accessLevel = LEVELS.find((value) => String(value) === level);
-  if (args.length !== 2 || !email?.includes('@') || accessLevel === undefined) throw new ConfigError(USAGE);
+  if (args.length < 2 || args.length > 3 || !email?.includes('@') || accessLevel === undefined)
+    throw new ConfigError(USAGE);
   const config = loadConfig();
   const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     await handle.migrate();
-    const users = await setRoleByEmail(handle.db, email, accessLevel);
-    if (users.length === 0) {
-      console.error(`No account with the email ${email} yet: sign in with it once, then run this again.`);
+    const result = await setRoleByEmail(handle.db, email, accessLevel, accountId);
+    if ('none' in result) {
+      const which = accountId
+        ? `No account ${accountId} with the email ${email}`
+        : `No account with the email ${email} yet`;
+      console.error(`${which}: sign in with it once, then run this again.`);
       return 1;
     }
-    const accounts = users.length === 1 ? '' : ` (${users.length} accounts)`;
-    console.warn(`${email} is now ${roleName(accessLevel)}${accounts}.`);
+    if ('several' in result) {
+      const lines = result.several.map(
+        (user) =>
+          `  ${user.id}  ${user.name}, signed in through ${user.oidcIssuer} since ${user.createdAt.toISOString().slice(0, 10)}`,
+      );
+      console.error(
+        [
+          `${result.several.length} accounts have the email ${email}; nothing changed. Run this again with the id of the one to change:`,
+          ...lines,
+        ].join('\n'),
+      );
+      return 1;
+    }
+    console.warn(`${email} is now ${roleName(accessLevel)}.`);
     return 0;
   } finally {
     await handle.close();

@@ -135,8 +135,21 @@ export async function updateUserAsAdmin(
   return getUserDetail(db, id);
 }
 
-/** Sets the role of every account with this email (the command line's way to appoint staff and admins). */
-export async function setRoleByEmail(db: Database, email: string, accessLevel: number): Promise<UserRow[]> {
-  const users = await findUsersByEmail(db, email);
-  return Promise.all(users.map(async (user) => (await updateUser(db, user.id, { accessLevel }))!));
+export type RoleByEmail = { changed: UserRow } | { none: true } | { several: UserRow[] };
+
+/**
+ * Sets the role of the account with this email (the command line's way to appoint staff and admins).
+ * Several accounts with one email (another sign-in provider, or someone's account at a provider that
+ * did not verify the address) are never changed together: the operator names one by its id.
+ */
+export async function setRoleByEmail(
+  db: Database,
+  email: string,
+  accessLevel: number,
+  accountId?: string,
+): Promise<RoleByEmail> {
+  const users = (await findUsersByEmail(db, email)).filter((user) => !accountId || user.id === accountId);
+  if (users.length === 0) return { none: true };
+  if (users.length > 1) return { several: users };
+  return { changed: (await updateUser(db, users[0]!.id, { accessLevel }))! };
 }
