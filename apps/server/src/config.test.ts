@@ -1,7 +1,18 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isLoopbackHost, loadConfig } from './config.ts';
 
 const base = { DATA_DIR: '/tmp/barbershop-config-test', SESSION_SECRET: 's'.repeat(32) };
+/** Real sign-in and payments, each key with its partner. */
+const real = {
+  OIDC_CLIENT_ID: 'c',
+  OIDC_CLIENT_SECRET: 'cs',
+  STRIPE_SECRET_KEY: 'sk',
+  STRIPE_PUBLISHABLE_KEY: 'pk',
+  STRIPE_WEBHOOK_SECRET: 'wh',
+};
 
 describe('loadConfig', () => {
   it('works with no settings at all outside production', () => {
@@ -52,7 +63,6 @@ describe('loadConfig', () => {
   });
 
   it('means by demo exactly: a loopback PUBLIC_URL, and not production unless DEMO_MODE', () => {
-    const real = { OIDC_CLIENT_ID: 'c', STRIPE_SECRET_KEY: 'sk', STRIPE_WEBHOOK_SECRET: 'wh' };
     expect(loadConfig({ ...base }).demo).toBe(true);
     expect(loadConfig({ ...base, NODE_ENV: 'production', ...real }).demo).toBe(false);
     expect(loadConfig({ ...base, NODE_ENV: 'production', DEMO_MODE: 'true' }).demo).toBe(true);
@@ -64,7 +74,6 @@ describe('loadConfig', () => {
   });
 
   it("serves pages through Vite's development server only for development on this machine", () => {
-    const real = { OIDC_CLIENT_ID: 'c', STRIPE_SECRET_KEY: 'sk', STRIPE_WEBHOOK_SECRET: 'wh' };
     expect(loadConfig({ ...base }).devPages).toBe(true);
     expect(loadConfig({ ...base, PUBLIC_URL: 'https://shop.example.com', ...real }).devPages).toBe(false);
     expect(loadConfig({ ...base, NODE_ENV: 'production', DEMO_MODE: 'true' }).devPages).toBe(false);
@@ -112,10 +121,62 @@ describe('loadConfig', () => {
     );
   });
 
+  it('wants the partner of each provider key: a card form and a sign-in that would fail for everyone', () => {
+    expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk', STRIPE_WEBHOOK_SECRET: 'wh' })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY: required with STRIPE_SECRET_KEY/,
+    );
+    expect(() => loadConfig({ ...base, OIDC_CLIENT_ID: 'c' })).toThrow(
+      /OIDC_CLIENT_SECRET: required with OIDC_CLIENT_ID/,
+    );
+  });
+
   it('names the sign-in provider: Google for its issuer, OIDC_PROVIDER_NAME for any other', () => {
     expect(loadConfig({ ...base }).signInProvider).toBe('Google');
-    const other = { ...base, OIDC_ISSUER: 'https://id.example', OIDC_CLIENT_ID: 'c' };
+    const other = {
+      ...base,
+      OIDC_ISSUER: 'https://id.example',
+      OIDC_CLIENT_ID: 'c',
+      OIDC_CLIENT_SECRET: 'cs',
+    };
     expect(() => loadConfig(other)).toThrow(/OIDC_PROVIDER_NAME: required/);
     expect(loadConfig({ ...other, OIDC_PROVIDER_NAME: 'Example ID' }).signInProvider).toBe('Example ID');
+  });
+});
+
+describe('the npm scripts that start the server', () => {
+  const scripts = JSON.parse(
+    readFileSync(join(import.meta.dirname, '../../../package.json'), 'utf8'),
+  ).scripts;
+  /** The environment a script's own assignments give the server, from an environment without them. */
+  const environmentOf = (script: string, env: Record<string, string>) => {
+    const assignments = script.slice(0, script.indexOf(' node '));
+    const printed = execFileSync('sh', ['-c', `${assignments} env`], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      encoding: 'utf8',
+    });
+    return Object.fromEntries(
+      printed
+        .trim()
+        .split('\n')
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    );
+  };
+  const production = { PUBLIC_URL: 'https://your.shop', ...base, ...real };
+
+  it('start:prod starts a deployment configured as docs/operations.md says (DEMO_MODE unset) in production', () => {
+    const env = environmentOf(scripts['start:prod'], production);
+    expect(env.DEMO_MODE).toBeUndefined();
+    const config = loadConfig(env);
+    expect(config).toMatchObject({ production: true, demo: false });
+  });
+
+  it('npm start is the demo: DEMO_MODE on unless the visitor set it', () => {
+    const start: string = scripts.start;
+    const demo = start
+      .slice(start.lastIndexOf('&& ') + 3)
+      .replace('npm run start:prod', scripts['start:prod']);
+    const env = environmentOf(demo, { DATA_DIR: base.DATA_DIR });
+    expect(env.DEMO_MODE).toBe('true');
+    expect(loadConfig(env)).toMatchObject({ production: true, demo: true });
   });
 });

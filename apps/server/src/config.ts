@@ -203,6 +203,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push(`  STRIPE_SECRET_KEY: required ${reason} (demo payments run only on this machine)`);
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET)
     problems.push('  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY');
+  // Without it every customer's card form fails to load; without the client secret every sign-in
+  // fails at the provider's callback: both said at start-up instead.
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_PUBLISHABLE_KEY)
+    problems.push(
+      "  STRIPE_PUBLISHABLE_KEY: required with STRIPE_SECRET_KEY (the browser's card form uses it)",
+    );
+  if (e.OIDC_CLIENT_ID && !e.OIDC_CLIENT_SECRET)
+    problems.push('  OIDC_CLIENT_SECRET: required with OIDC_CLIENT_ID');
   const signInProvider = providerName(e.OIDC_ISSUER, e.OIDC_PROVIDER_NAME);
   if (e.OIDC_CLIENT_ID && !signInProvider)
     problems.push(

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type DatabaseHandle, schema } from '@barbershop/db';
@@ -99,8 +99,10 @@ describe('backup and restore', () => {
       product_stock: 3,
     });
     expect(made.media).toBe(3);
+    expect(made.missingMedia).toBeUndefined();
 
-    await restoreFrom(target, targetMedia, dir);
+    const restored = await restoreFrom(target, targetMedia, dir);
+    expect(restored.tables).toEqual(made.tables);
     for (const table of tablesInDependencyOrder()) {
       const name = getTableName(table);
       expect(await tableRows(target, name), name).toEqual(await tableRows(source, name));
@@ -123,6 +125,31 @@ describe('backup and restore', () => {
       /fresh, empty database/,
     );
     expect(await tableRows(target, 'orders')).toEqual(before);
+  });
+
+  it('names the images it could not find instead of passing for a whole backup', async () => {
+    const partial: MediaStorage = Object.assign(Object.create(sourceMedia), {
+      get: async (key: string) => (key.endsWith('-320.webp') ? null : sourceMedia.get(key)),
+    });
+    const made = await backupTo(source, partial, join(scratch, 'backup-partial'));
+    expect(made.missingMedia).toEqual([`${imageKey}-320.webp`]);
+    expect(made.media).toBe(2);
+  });
+
+  it('restores nothing from a backup with a table cut short, and says which', async () => {
+    const dir = join(scratch, 'backup-cut');
+    cpSync(join(scratch, 'backup-1'), dir, { recursive: true });
+    writeFileSync(join(dir, 'tables', 'order_log.json'), '[]');
+    const fresh = await openTestDatabase();
+    try {
+      await expect(restoreFrom(fresh, targetMedia, dir)).rejects.toThrow(
+        /order_log\.json holds 0 rows where the manifest counts 2: nothing was restored/,
+      );
+      expect(await tableRows(fresh, 'users')).toEqual([]);
+      expect(await tableRows(fresh, 'orders')).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('refuses to write a second backup into a directory that holds one', async () => {

@@ -23,6 +23,8 @@ export type Manifest = {
   driver: DatabaseHandle['driver'];
   tables: Record<string, number>;
   media: number;
+  /** Image files the database refers to that the media storage did not have when the backup ran. */
+  missingMedia?: string[];
 };
 
 /** Every table of the schema, parents before children, so rows insert without breaking a foreign key. */
@@ -92,11 +94,17 @@ export async function backupTo(handle: DatabaseHandle, media: MediaStorage, dir:
     }
   });
   let mediaCount = 0;
+  // Every stored image has all its renditions: one that cannot be read is missing from this
+  // storage (a backup run away from the server's DATA_DIR/media, say), and the caller must say so.
+  const missingMedia: string[] = [];
   for (const key of await referencedMediaKeys(handle.db)) {
     for (const width of IMAGE_WIDTHS) {
       const file = renditionKey(key, width);
       const body = await media.get(file);
-      if (!body) continue;
+      if (!body) {
+        missingMedia.push(file);
+        continue;
+      }
       await mkdir(dirname(join(dir, 'media', file)), { recursive: true });
       await writeFile(join(dir, 'media', file), body);
       mediaCount += 1;
@@ -108,6 +116,7 @@ export async function backupTo(handle: DatabaseHandle, media: MediaStorage, dir:
     driver: handle.driver,
     tables: counts,
     media: mediaCount,
+    ...(missingMedia.length ? { missingMedia } : {}),
   };
   await writeFile(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
@@ -131,7 +140,9 @@ async function mediaFiles(root: string, prefix = ''): Promise<string[]> {
 
 /**
  * Restores a backup into a migrated database that holds no shop data yet (a fresh one), in one
- * transaction: either every row is back or none is. Media go back into the configured storage.
+ * transaction: either every row the manifest counts is back or none is. Media go first (their names
+ * are their contents' hashes, so a second try writes the same files), then the rows. Answers what
+ * was restored, counted in the database.
  */
 export async function restoreFrom(
   handle: DatabaseHandle,
@@ -147,31 +158,54 @@ export async function restoreFrom(
   if (Number(users) > 0 || Number(shop) > 0) {
     throw new Error('The database already holds data: restore into a fresh, empty database.');
   }
+  const root = join(dir, 'media');
+  const files = await mediaFiles(root);
+  if (files.length !== manifest.media) {
+    throw new Error(
+      `The backup holds ${files.length} media files where its manifest counts ${manifest.media}.`,
+    );
+  }
+  for (const key of files) await media.put(key, await readFile(join(root, key)), 'image/webp');
+
+  const restored: Record<string, number> = {};
   await handle.db.transaction(async (tx) => {
     for (const table of tablesInDependencyOrder()) {
       const name = getTableName(table);
+      const expected = manifest.tables[name];
+      // A table added after the backup was made: nothing to restore into it.
+      if (expected === undefined) continue;
+      const file = join(dir, 'tables', `${name}.json`);
       let data: Record<string, unknown>[];
       try {
-        data = JSON.parse(await readFile(join(dir, 'tables', `${name}.json`), 'utf8'));
-      } catch {
-        continue; // A table added after the backup was made: nothing to restore into it.
+        data = JSON.parse(await readFile(file, 'utf8'));
+      } catch (error) {
+        throw new Error(`The backup's ${file} cannot be read: nothing was restored.`, { cause: error });
       }
-      if (data.length === 0) continue;
-      // Only columns both the backup and today's schema know; newer columns take their defaults.
-      const current = new Set(getTableConfig(table).columns.map((column) => column.name));
-      const columns = Object.keys(data[0] ?? {}).filter((column) => current.has(column));
-      const list = columns.map(quoted).join(', ');
-      for (let at = 0; at < data.length; at += BATCH) {
-        const chunk = JSON.stringify(data.slice(at, at + BATCH));
-        await tx.execute(
-          sql`${sql.raw(`insert into ${quoted(name)} (${list}) select ${list} from json_populate_recordset(null::${quoted(name)}, `)}${chunk}::json)`,
+      if (data.length !== expected) {
+        throw new Error(
+          `${file} holds ${data.length} rows where the manifest counts ${expected}: nothing was restored.`,
         );
       }
+      if (data.length > 0) {
+        // Only columns both the backup and today's schema know; newer columns take their defaults.
+        const current = new Set(getTableConfig(table).columns.map((column) => column.name));
+        const columns = Object.keys(data[0] ?? {}).filter((column) => current.has(column));
+        const list = columns.map(quoted).join(', ');
+        for (let at = 0; at < data.length; at += BATCH) {
+          const chunk = JSON.stringify(data.slice(at, at + BATCH));
+          await tx.execute(
+            sql`${sql.raw(`insert into ${quoted(name)} (${list}) select ${list} from json_populate_recordset(null::${quoted(name)}, `)}${chunk}::json)`,
+          );
+        }
+      }
+      const [{ n = 0 } = {}] = await rows(tx, sql.raw(`select count(*)::int as n from ${quoted(name)}`));
+      if (Number(n) !== expected) {
+        throw new Error(
+          `${name} holds ${n} rows after the restore where the manifest counts ${expected}: nothing was restored.`,
+        );
+      }
+      restored[name] = Number(n);
     }
   });
-  const root = join(dir, 'media');
-  for (const key of await mediaFiles(root)) {
-    await media.put(key, await readFile(join(root, key)), 'image/webp');
-  }
-  return manifest;
+  return { ...manifest, tables: restored, media: files.length };
 }

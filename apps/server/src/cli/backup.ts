@@ -32,6 +32,14 @@ async function main([command, target]: string[]) {
     console.warn(
       `${verb} ${rows} rows in ${Object.keys(manifest.tables).length} tables and ${manifest.media} media files ${command === 'backup' ? 'to' : 'from'} ${dir} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
     );
+    const missing = manifest.missingMedia ?? [];
+    if (missing.length) {
+      // The rows are all written; the images are not, and the run must not pass for a whole backup.
+      console.error(
+        `${missing.length} image files the database refers to are not in the media storage, so not in this backup (first: ${missing.slice(0, 3).join(', ')}). Run the backup where the images are: on the server's host (DATA_DIR/media), or with the S3_* settings of its bucket.`,
+      );
+      process.exitCode = 1;
+    }
   } finally {
     await handle.close();
   }

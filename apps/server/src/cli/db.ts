@@ -8,7 +8,7 @@ import { storeImage } from '../modules/media/images.ts';
 import { mediaStorageFor } from '../modules/media/media.storage.ts';
 import { placeOrder } from '../modules/orders/order-lifecycle.ts';
 
-const USAGE = 'Usage: db <migrate | seed [--if-empty] | reset>';
+const USAGE = 'Usage: db <migrate | seed [--if-empty] | reset [DATABASE NAME, with DATABASE_URL]>';
 
 /** Database tasks for the README's scripts: npm run db:migrate, db:seed, db:reset. */
 async function main(args: string[]) {
@@ -18,7 +18,19 @@ async function main(args: string[]) {
   if (command === 'reset' && config.production && !config.demo) {
     throw new ConfigError('Refusing to reset a production database.');
   }
+  // A shell with a DATABASE_URL may hold anyone's database, NODE_ENV or not: it is dropped only when
+  // named on the command line as well.
+  if (command === 'reset' && config.databaseUrl) {
+    const name = decodeURIComponent(new URL(config.databaseUrl).pathname.slice(1));
+    if (flags[0] !== name) {
+      throw new ConfigError(
+        `db:reset drops every table of the database "${name}" at DATABASE_URL: run npm run db:reset -- ${name} to confirm.`,
+      );
+    }
+  }
   if (command === 'reset' && !config.databaseUrl) {
+    // Opened first, so a server running on this directory (it holds the lock) stops the reset here.
+    await (await openDatabase({ dataDir: config.dataDir })).close();
     await rm(join(config.dataDir, 'db'), { recursive: true, force: true });
     await rm(join(config.dataDir, 'media'), { recursive: true, force: true });
   }

@@ -10,9 +10,15 @@ import { type Mailer, mailerFor } from '../modules/mail/mailer.ts';
 import { enqueueEmail, type OutboxRow } from '../modules/mail/outbox.repository.ts';
 import { placeOrder } from '../modules/orders/order-lifecycle.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
+import { signInAs } from '../test/sessions.ts';
 import { closeSmtp, listenSmtp, smtpServer } from '../test/smtp-server.ts';
+import { StripeStandIn } from '../test/stripe-stand-in.ts';
 import { sweepExpiredOrders } from './expiry-sweep.ts';
 import { sendDueEmails } from './outbox-worker.ts';
+
+/** The real server on the test app's database, with its background jobs running. */
+const serverWithJobs = (app: TestApp) =>
+  buildApp(app.config, { database: app.handle, web: false, logger: false, jobs: true });
 
 const email = (n: number) => ({
   to: `customer-${n}@example.com`,
@@ -74,6 +80,15 @@ describe('background jobs', () => {
       expect(received).toHaveLength(1);
       expect(received[0]).toContain('Subject: Order confirmed: 2');
       expect(received[0]).toContain('To: customer-2@example.com');
+      // The record stays; the body (a ready email's pickup code) does not.
+      const [row] = await app.db.select().from(schema.outbox).where(eq(schema.outbox.dedupeKey, 'smtp-1'));
+      expect(row).toMatchObject({
+        subject: 'Order confirmed: 2',
+        to: 'customer-2@example.com',
+        html: '',
+        text: '',
+      });
+      expect(row?.sentAt).not.toBeNull();
     } finally {
       await closeSmtp(server);
     }
@@ -98,6 +113,24 @@ describe('background jobs', () => {
     expect(await unsent()).toBe(0);
   });
 
+  it('starts no send its lease may not cover: after a slow mail server the rest wait for a later round', async () => {
+    for (const n of [11, 12, 13]) await enqueueEmail(app.db, `slow-${n}`, email(n));
+    let now = 0;
+    const sent: string[] = [];
+    // Each hand-over takes two and a half minutes of the five-minute lease.
+    const slow: Mailer = async (message) => {
+      now += 150_000;
+      sent.push(message.dedupeKey);
+    };
+    expect(await sendDueEmails(app.db, slow, new Date(), () => now)).toBe(2);
+    expect(await unsent()).toBe(1);
+    // Not before its lease ends, so no other copy sends it meanwhile; then once.
+    expect(await sendDueEmails(app.db, slow, new Date(Date.now() + 60_000), () => now)).toBe(0);
+    expect(await sendDueEmails(app.db, slow, new Date(Date.now() + 6 * 60_000), () => now)).toBe(1);
+    expect(sent.sort()).toEqual(['slow-11', 'slow-12', 'slow-13']);
+    expect(await unsent()).toBe(0);
+  });
+
   it('run in the real server: the sweep cancels an expired reservation at start-up', async () => {
     const product = await createProduct(app.db, {}, { stock: { Medium: 4 } });
     const order = await placeOrder(app.db, {
@@ -106,12 +139,7 @@ describe('background jobs', () => {
       status: 'pending',
       createdAt: new Date(Date.now() - 31 * 60_000),
     });
-    const server = await buildApp(app.config, {
-      database: app.handle,
-      web: false,
-      logger: false,
-      jobs: true,
-    });
+    const server = await serverWithJobs(app);
     try {
       await server.ready();
       await vi.waitFor(
@@ -129,6 +157,49 @@ describe('background jobs', () => {
       .from(schema.productStock)
       .where(eq(schema.productStock.productId, product.id));
     expect(stock?.quantity).toBe(4);
+  });
+});
+
+describe('background jobs with Stripe', () => {
+  it('alert SHOP_ALERT_EMAIL of an order the sweep finds paid (its webhook lost), as the webhook would', async () => {
+    const stripe = new StripeStandIn();
+    const app = await buildTestApp({ ...(await stripe.start()), SHOP_ALERT_EMAIL: 'alerts@shop.example' });
+    try {
+      const product = await createProduct(app.db, {}, { stock: { Medium: 4 } });
+      const cookie = await signInAs(app, await createUser(app.db));
+      const paid = await app.inject({
+        method: 'POST',
+        url: '/api/payment/create-payment-intent',
+        headers: { cookie },
+        payload: { products: [{ _id: product.id, size: 'Medium', quantity: 1 }] },
+      });
+      const { orderId } = paid.json<{ orderId: string }>();
+      const [order] = await app.db.select().from(schema.orders).where(eq(schema.orders.id, orderId));
+      stripe.succeed(order!.paymentId!);
+      await app.db
+        .update(schema.orders)
+        .set({ expiresAt: new Date(Date.now() - 60_000) })
+        .where(eq(schema.orders.id, orderId));
+      const server = await serverWithJobs(app);
+      try {
+        await server.ready();
+        await vi.waitFor(
+          async () => {
+            const alerts = await app.db
+              .select()
+              .from(schema.outbox)
+              .where(eq(schema.outbox.dedupeKey, `order-paid-alert:${orderId}`));
+            expect(alerts.map((row) => row.to)).toEqual(['alerts@shop.example']);
+          },
+          { timeout: 10_000, interval: 50 },
+        );
+      } finally {
+        await server.close();
+      }
+    } finally {
+      await app.close();
+      await stripe.stop();
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { mailerFor } from '../modules/mail/mailer.ts';
+import { notifyOf } from '../modules/orders/order-lifecycle.ts';
 import { sweepExpiredOrders } from './expiry-sweep.ts';
 import { sendDueEmails } from './outbox-worker.ts';
 
@@ -33,7 +34,7 @@ function every(app: FastifyInstance, name: string, everyMs: number, task: () => 
  * that stops them and waits for a round in progress.
  */
 export function startJobs(app: FastifyInstance, config: Config): () => Promise<void> {
-  const notify = { publicUrl: config.publicUrl };
+  const notify = notifyOf(config);
   const send = mailerFor(config.mail, new URL(config.publicUrl).hostname);
   const stops = [
     every(app, 'expiry-sweep', SWEEP_EVERY_MS, () => sweepExpiredOrders(app.db, app.payments, notify)),

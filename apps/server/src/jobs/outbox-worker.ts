@@ -1,10 +1,13 @@
 import type { Executor } from '@barbershop/db';
-import type { Mailer } from '../modules/mail/mailer.ts';
+import { type Mailer, SMTP_TIMEOUTS } from '../modules/mail/mailer.ts';
 import { claimDueEmails, markEmailFailed, markEmailSent } from '../modules/mail/outbox.repository.ts';
 
 // A claimed message is left alone this long: ample time to hand it to the mail server.
 const LEASE_MS = 5 * 60_000;
 const BATCH = 20;
+// The longest one send can take: no send starts later than this before the lease ends, so a message
+// is never handed over after another copy may have claimed it again.
+const LONGEST_SEND_MS = Object.values(SMTP_TIMEOUTS).reduce((sum, ms) => sum + ms, 0);
 
 /** Seconds to wait after the n-th failed attempt: 1, 2, 4... minutes, at most 6 hours. */
 export function backoffMs(attempts: number): number {
@@ -16,9 +19,17 @@ export function backoffMs(attempts: number): number {
  * (FOR UPDATE SKIP LOCKED, then a lease) in a short transaction, sends, and marks them sent; a
  * failure is retried later with backoff. Answers how many were sent.
  */
-export async function sendDueEmails(db: Executor, send: Mailer, at = new Date()): Promise<number> {
+export async function sendDueEmails(
+  db: Executor,
+  send: Mailer,
+  at = new Date(),
+  clock: () => number = Date.now,
+): Promise<number> {
   let sent = 0;
+  const claimed = clock();
   for (const message of await claimDueEmails(db, at, BATCH, LEASE_MS)) {
+    // A slow mail server ate the lease: the rest wait for it to end and go out in a later round.
+    if (clock() - claimed > LEASE_MS - LONGEST_SEND_MS) break;
     try {
       await send(message);
       await markEmailSent(db, message.id, new Date());

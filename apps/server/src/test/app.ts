@@ -16,6 +16,7 @@ export const REAL_PROVIDERS = {
   OIDC_CLIENT_ID: 'test-client',
   OIDC_CLIENT_SECRET: 'test-secret',
   STRIPE_SECRET_KEY: 'sk_test_stand_in',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_stand_in',
   STRIPE_WEBHOOK_SECRET: 'whsec_stand_in',
 } as const;
 

@@ -12,6 +12,9 @@ export type Mailer = (message: OutboxRow) => Promise<void>;
  * builds the message either way; its Message-ID comes from the outbox row, so a copy sent twice
  * (a crash between sending and marking sent) is recognisable as one.
  */
+/** The longest one message may take to hand over, at most the sum of these (connect, greet, go quiet). */
+export const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
+
 export function mailerFor(mail: Config['mail'], publicHost: string): Mailer {
   const envelope = (message: OutboxRow) => ({
     from: mail.from,
@@ -22,7 +25,10 @@ export function mailerFor(mail: Config['mail'], publicHost: string): Mailer {
     messageId: `<${message.id}@${publicHost}>`,
   });
   if (mail.smtpUrl) {
-    const transport = nodemailer.createTransport(mail.smtpUrl);
+    // A stalled mail server must not hold a message past the outbox worker's lease, or another copy
+    // would send it too (jobs/outbox-worker.ts); nodemailer waits up to 2 and 10 minutes by default.
+    // Settings in SMTP_URL's query (?socketTimeout=...) still win.
+    const transport = nodemailer.createTransport({ url: mail.smtpUrl, ...SMTP_TIMEOUTS });
     return async (message) => {
       await transport.sendMail(envelope(message));
     };

@@ -42,8 +42,13 @@ export async function claimDueEmails(db: Executor, at: Date, limit: number, leas
   });
 }
 
+/**
+ * Sent: the row stays as the record of what went to whom and when, without its body. A ready email
+ * holds the order's pickup code, which the database must otherwise never keep (pickup_codes stores a
+ * hash), and every backup would carry every code sent.
+ */
 export async function markEmailSent(db: Executor, id: string, at: Date): Promise<void> {
-  await db.update(outbox).set({ sentAt: at, lastError: null }).where(eq(outbox.id, id));
+  await db.update(outbox).set({ sentAt: at, lastError: null, html: '', text: '' }).where(eq(outbox.id, id));
 }
 
 export async function markEmailFailed(db: Executor, id: string, retryAt: Date, error: string): Promise<void> {

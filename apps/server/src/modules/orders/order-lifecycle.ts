@@ -4,6 +4,7 @@
  * Routes, background jobs, the seed and the test helpers all go through these functions. Each
  * takes an Executor: given a transaction, its own transaction nests as a savepoint.
  */
+
 import {
   canTransition,
   type DeliveryMethod,
@@ -16,6 +17,7 @@ import {
   statusChangeMessage,
 } from '@barbershop/contract';
 import type { Executor } from '@barbershop/db';
+import type { Config } from '../../config.ts';
 import { AppError } from '../../plugins/errors.ts';
 import {
   type OrderEmailFacts,
@@ -53,6 +55,11 @@ export type PaymentProviderName = 'stripe' | 'demo';
  * email setting); null sends no email (sample history, for instance).
  */
 export type Notify = { publicUrl: string; shopAlertEmail?: string } | null;
+
+/** Where this configuration's order emails link and its paid-order alerts go (SHOP_ALERT_EMAIL). */
+export function notifyOf(config: Pick<Config, 'publicUrl' | 'mail'>): NonNullable<Notify> {
+  return { publicUrl: config.publicUrl, shopAlertEmail: config.mail.shopAlertEmail };
+}
 
 export const RESERVATION_EXPIRED_MESSAGE = 'Reservation expired; order canceled';
 export const PAYMENT_CANCELED_MESSAGE = 'Payment canceled; order canceled';

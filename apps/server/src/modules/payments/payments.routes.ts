@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { perUserLimit } from '../../plugins/rate-limit.ts';
+import { notifyOf } from '../orders/order-lifecycle.ts';
 import { type PaymentProvider, stripeClient } from './payment-provider.ts';
 import { confirmDemoPayment, createPaymentIntent, handleStripeEvent } from './payments.service.ts';
 
@@ -19,7 +20,7 @@ export type PaymentsRoutesOptions = { config: Config; provider: PaymentProvider 
 /** Checkout, the provider's webhook, and the demo provider's stand-in for a card. */
 export async function paymentsRoutes(app: FastifyInstance, { config, provider }: PaymentsRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const notify = { publicUrl: config.publicUrl, shopAlertEmail: config.mail.shopAlertEmail };
+  const notify = notifyOf(config);
 
   r.post(
     '/payment/create-payment-intent',
