@@ -319,6 +319,26 @@ test('on a phone the tabs scroll sideways instead of squeezing the page', async 
   await expect(page.getByRole('tab').nth(5)).toBeInViewport();
 });
 
+test('without JavaScript every barber is one click away: each tab links to its own page', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const barbers = await getJson<Barber[]>(request, '/api/barbers');
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await blockTiles(page);
+    await page.goto('/barbershops/barbers');
+    await page.getByRole('tab', { name: barbers[3]!.name }).click();
+    await expect(page).toHaveURL(/\/barbershops\/barbers\?index=3$/);
+    await expect(page.getByRole('tab', { name: barbers[3]!.name })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel').getByRole('heading', { name: barbers[3]!.name })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
 test("the page preloads only the open barber's portrait, and every tab's picture still shows", async ({
   page,
   request,

@@ -23,7 +23,7 @@ function nextIndex(key: string, current: number, count: number): number | null {
 
 /**
  * One tab per barber (WAI-ARIA tabs pattern): a single tab stop with the selected tab, arrow keys,
- * Home and End move and select. On a phone the row scrolls sideways and keeps the chosen tab in view.
+ * Home and End move and select; each tab is also a link to its barber, for a visit without the app. On a phone the row scrolls sideways and keeps the chosen tab in view.
  */
 export function BarberTabs({
   barbers,
@@ -35,7 +35,7 @@ export function BarberTabs({
   onSelect: (index: number) => void;
 }) {
   const list = useRef<HTMLDivElement>(null);
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const tabs = useRef<(HTMLAnchorElement | null)[]>([]);
 
   // Scrolls the row sideways only, so a shared link to the sixth barber shows their tab on a phone
   // without moving the page.
@@ -70,18 +70,26 @@ export function BarberTabs({
       {barbers.map((barber, index) => {
         const isSelected = index === selected;
         return (
-          <button
+          // A link to the barber's own address until the app runs (it starts after the first paint, and
+          // without JavaScript never): the server renders that barber's panel. Then a plain click
+          // switches in place; one asking for a new tab or window still gets it.
+          <a
             key={barber.gid}
             ref={(element) => {
               tabs.current[index] = element;
             }}
-            type="button"
+            href={`?index=${index}`}
             role="tab"
             id={tabId(barber)}
             aria-selected={isSelected}
             aria-controls={panelId(barber)}
             tabIndex={isSelected ? 0 : -1}
-            onClick={() => select(index)}
+            onClick={(event) => {
+              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+                return;
+              event.preventDefault();
+              select(index);
+            }}
             className={`inline-flex min-h-11 shrink-0 snap-start items-center gap-2 border-b-4 px-3 py-2 font-display text-sm uppercase tracking-wider whitespace-nowrap ${
               isSelected
                 ? 'border-brass text-charcoal'
@@ -99,7 +107,7 @@ export function BarberTabs({
               className="h-8 w-8 rounded-full object-cover"
             />
             {barber.name}
-          </button>
+          </a>
         );
       })}
     </div>
