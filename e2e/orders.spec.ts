@@ -74,6 +74,8 @@ test('a paid order goes printing -> ready -> delivered with the pickup code, the
   await setStatus(staff, 'delivered');
   const dialog = staff.getByRole('dialog', { name: 'Hand over the order' });
   await expect(dialog).toBeVisible();
+  // The last status change's answer stays outside: the dialog starts with nothing said yet.
+  await expect(dialog.getByText('Status updated to ready.')).toHaveCount(0);
   await checkA11y(staff);
   // Tab stays inside the dialog and comes round to the code again.
   const codeField = dialog.getByLabel('Pickup code');

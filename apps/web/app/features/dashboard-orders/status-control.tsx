@@ -40,6 +40,8 @@ export function StatusControl({ order, scannedCode }: { order: OrderView; scanne
   const from = order.status;
   const [to, setTo] = useState<OrderStatus>(from);
   const [askCode, setAskCode] = useState(false);
+  // The answer the form had when the dialog opened: the last status change's, not the handover's.
+  const [answerBefore, setAnswerBefore] = useState<unknown>(undefined);
   const busy = fetcher.state !== 'idle';
   const handover = order.deliveryMethod === 'pickup' && from === 'ready' && to === 'delivered';
   useEffect(() => setTo(from), [from]);
@@ -77,6 +79,7 @@ export function StatusControl({ order, scannedCode }: { order: OrderView; scanne
         onSubmit={(event) => {
           if (handover) {
             event.preventDefault();
+            setAnswerBefore(fetcher.data);
             setAskCode(true);
           }
         }}
@@ -124,7 +127,7 @@ export function StatusControl({ order, scannedCode }: { order: OrderView; scanne
               />
             )}
           </FormField>
-          {askCode && <Result data={fetcher.data} />}
+          {askCode && fetcher.data !== answerBefore && <Result data={fetcher.data} />}
           <div className="mt-6 flex flex-wrap justify-end gap-3">
             <Button variant="secondary" onClick={() => setAskCode(false)}>
               Cancel
