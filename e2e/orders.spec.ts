@@ -109,6 +109,26 @@ test('a paid order goes printing -> ready -> delivered with the pickup code, the
   await staff.context().close();
 });
 
+test('a pickup code locked by wrong tries tells the customer to ask for a new one', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await signIn(page, `locked-${Date.now()}-${test.info().workerIndex}@example.com`);
+  const orderId = await paidOrder(page);
+  const staff = await newPage(browser, baseURL);
+  await signIn(staff, DEMO.staff);
+  const change = (data: object) => staff.request.put(`/api/orders/${orderId}`, { data });
+  expect((await change({ status: 'ready' })).status()).toBe(200);
+  for (let attempt = 0; attempt < 5; attempt++) await change({ status: 'delivered', pickupCode: '000000' });
+  await page.goto(`/account/orders/${orderId}`);
+  await expect(page.getByTestId('pickup-code')).toHaveCount(0);
+  await expect(page.getByRole('status')).toHaveText(
+    'Your pickup code can no longer be used. Ask at the counter: staff will send you a new one.',
+  );
+  await staff.context().close();
+});
+
 test('staff export the filtered orders as CSV and read them back', async ({ page, browser, baseURL }) => {
   const customerEmail = `csv-${Date.now()}-${test.info().workerIndex}@example.com`;
   await signIn(page, customerEmail);

@@ -1,6 +1,7 @@
 import { formatAddress } from '@barbershop/contract/format';
 import { useEffect } from 'react';
 import { Link, useRevalidator } from 'react-router';
+import { Alert } from '../../components/alert.tsx';
 import { OrderDetail } from '../../features/account/order-detail.tsx';
 import { PickupCodeCard } from '../../features/account/pickup-code.tsx';
 import { requireRole } from '../../features/auth/require-role.ts';
@@ -55,6 +56,12 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         <div className="mb-8">
           <PickupCodeCard pickup={order.pickupCode} qrDataUrl={qrDataUrl} />
         </div>
+      )}
+      {/* Ready for pickup without a usable code: it was locked after wrong tries at the counter. */}
+      {order.status === 'ready' && order.deliveryMethod === 'pickup' && !order.pickupCode && (
+        <Alert tone="info" className="mb-8">
+          Your pickup code can no longer be used. Ask at the counter: staff will send you a new one.
+        </Alert>
       )}
       <OrderDetail order={order} pickupAddress={shop ? formatAddress(shop.address) : null} />
     </main>
