@@ -141,8 +141,8 @@ async function mediaFiles(root: string, prefix = ''): Promise<string[]> {
 /**
  * Restores a backup into a migrated database that holds no shop data yet (a fresh one), in one
  * transaction: either every row the manifest counts is back or none is. Media go first (their names
- * are their contents' hashes, so a second try writes the same files), then the rows. Answers what
- * was restored, counted in the database.
+ * are their contents' hashes, so a second try writes the same files), then the rows, each table's
+ * file checked against the manifest's count first. Answers what was restored.
  */
 export async function restoreFrom(
   handle: DatabaseHandle,
@@ -198,13 +198,7 @@ export async function restoreFrom(
           );
         }
       }
-      const [{ n = 0 } = {}] = await rows(tx, sql.raw(`select count(*)::int as n from ${quoted(name)}`));
-      if (Number(n) !== expected) {
-        throw new Error(
-          `${name} holds ${n} rows after the restore where the manifest counts ${expected}: nothing was restored.`,
-        );
-      }
-      restored[name] = Number(n);
+      restored[name] = data.length;
     }
   });
   return { ...manifest, tables: restored, media: files.length };

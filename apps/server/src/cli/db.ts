@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DirectoryLockedError, openDatabase } from '@barbershop/db';
+import { DirectoryLockedError, lockDirectory, openDatabase } from '@barbershop/db';
 import { isSeeded, seed } from '@barbershop/db/seed';
 import { sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config.ts';
@@ -29,10 +29,14 @@ async function main(args: string[]) {
     }
   }
   if (command === 'reset' && !config.databaseUrl) {
-    // Opened first, so a server running on this directory (it holds the lock) stops the reset here.
-    await (await openDatabase({ dataDir: config.dataDir })).close();
-    await rm(join(config.dataDir, 'db'), { recursive: true, force: true });
-    await rm(join(config.dataDir, 'media'), { recursive: true, force: true });
+    // Under the directory's lock: a server running on it holds the lock and stops the reset here.
+    const release = lockDirectory(config.dataDir);
+    try {
+      await rm(join(config.dataDir, 'db'), { recursive: true, force: true });
+      await rm(join(config.dataDir, 'media'), { recursive: true, force: true });
+    } finally {
+      release();
+    }
   }
   const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {

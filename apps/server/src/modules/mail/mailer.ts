@@ -7,14 +7,14 @@ import type { OutboxRow } from './outbox.repository.ts';
 /** Sends one outbox message; throws when it could not. */
 export type Mailer = (message: OutboxRow) => Promise<void>;
 
+/** The longest one message may take to hand over, at most the sum of these (connect, greet, go quiet). */
+export const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
+
 /**
  * SMTP when SMTP_URL is set, otherwise an .eml file per message in DATA_DIR/outbox. nodemailer
  * builds the message either way; its Message-ID comes from the outbox row, so a copy sent twice
  * (a crash between sending and marking sent) is recognisable as one.
  */
-/** The longest one message may take to hand over, at most the sum of these (connect, greet, go quiet). */
-export const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
-
 export function mailerFor(mail: Config['mail'], publicHost: string): Mailer {
   const envelope = (message: OutboxRow) => ({
     from: mail.from,

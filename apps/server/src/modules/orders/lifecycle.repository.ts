@@ -15,15 +15,19 @@ export async function lockUser(tx: Executor, userId: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** The customer's newest pending order, locked. */
-export async function findPendingOrderOfUser(tx: Executor, userId: string): Promise<OrderRow | null> {
-  const [row] = await tx
+/** The customer's newest pending order, locked unless only looked at (outside a transaction). */
+export async function findPendingOrderOfUser(
+  tx: Executor,
+  userId: string,
+  { lock = true } = {},
+): Promise<OrderRow | null> {
+  const query = tx
     .select()
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.status, 'pending')))
     .orderBy(desc(orders.createdAt))
-    .limit(1)
-    .for('update');
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
 

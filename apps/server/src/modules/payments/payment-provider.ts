@@ -11,6 +11,11 @@ export type PaymentState = {
 /** What the checkout needs from a card processor; the demo provider stands in without one. */
 export type PaymentProvider = {
   name: PaymentProviderName;
+  /**
+   * Whether a payment can go through here before the shop hears of it (a webhook on its way), so a
+   * pending order's payment must be asked about before the order is changed.
+   */
+  settlesLater: boolean;
   /** Creates the order's payment, or updates the amount of the one it has; returns its id and client secret. */
   upsert(input: {
     orderId: string;
@@ -34,6 +39,8 @@ export const DEMO_SECRET_PREFIX = 'demo_secret_';
 /** No card is charged: the order is paid by POST /payment/demo/confirm, and nothing happens outside. */
 export const demoProvider: PaymentProvider = {
   name: 'demo',
+  // Paid in the request that confirms it.
+  settlesLater: false,
   async upsert({ orderId }) {
     return { paymentId: `demo_${orderId}`, clientSecret: `${DEMO_SECRET_PREFIX}${orderId}` };
   },
@@ -89,6 +96,7 @@ export async function stripeClient(stripe: NonNullable<Config['stripe']>): Promi
 export function stripeProvider(client: Stripe): PaymentProvider {
   return {
     name: 'stripe',
+    settlesLater: true,
     async upsert({ orderId, paymentId, amount, receiptEmail, version }) {
       const intent = paymentId
         ? await client.paymentIntents.update(

@@ -102,9 +102,8 @@ async function refuseRepeatPayment(
       `This cart was paid already: order ${cartOrder.id} is in your account. Start a new cart to order more.`,
     );
   }
-  // The demo provider pays in the request that confirms it: nothing of it settles later.
-  if (provider.name === 'demo') return;
-  const pending = await findPendingOrderOfUser(db, user.id);
+  if (!provider.settlesLater) return;
+  const pending = await findPendingOrderOfUser(db, user.id, { lock: false });
   if (!pending?.paymentId || pending.paymentProvider !== provider.name) return;
   let state: Awaited<ReturnType<PaymentProvider['retrieve']>>;
   try {

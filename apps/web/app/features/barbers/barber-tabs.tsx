@@ -23,7 +23,8 @@ function nextIndex(key: string, current: number, count: number): number | null {
 
 /**
  * One tab per barber (WAI-ARIA tabs pattern): a single tab stop with the selected tab, arrow keys,
- * Home and End move and select; each tab is also a link to its barber, for a visit without the app. On a phone the row scrolls sideways and keeps the chosen tab in view.
+ * Home and End move and select; each tab is also a link to its barber, for a visit without the app.
+ * On a phone the row scrolls sideways and keeps the chosen tab in view.
  */
 export function BarberTabs({
   barbers,

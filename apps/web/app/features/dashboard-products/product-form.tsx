@@ -26,13 +26,13 @@ const FIELD_MESSAGE = /^form\.(\w+)[^:]*: (.+)$/;
 /** A name conflict and a stale version both answer 409; the name's message starts with the hint. */
 const NAME_TAKEN = /^Name must be unique/;
 
-function startingSizes(product?: AdminProduct): Partial<Record<Size, string>> {
-  return Object.fromEntries((product?.stock ?? []).map((entry) => [entry.size, String(entry.quantity)]));
+/** The counts the form was opened with: the server moves each by what staff changed (stockAfterEdit). */
+function stockOf(product?: AdminProduct): Partial<Record<Size, number>> {
+  return Object.fromEntries((product?.stock ?? []).map((entry) => [entry.size, entry.quantity]));
 }
 
-/** The counts the form was opened with: the server moves each by what staff changed (stockAfterEdit). */
-function stockOf(product: AdminProduct): Partial<Record<Size, number>> {
-  return Object.fromEntries(product.stock.map((entry) => [entry.size, entry.quantity]));
+function startingSizes(product?: AdminProduct): Partial<Record<Size, string>> {
+  return Object.fromEntries(Object.entries(stockOf(product)).map(([size, count]) => [size, String(count)]));
 }
 
 /**
