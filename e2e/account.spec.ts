@@ -2,6 +2,7 @@ import type { InventoryItem, Order, OrderSummary } from '@barbershop/contract';
 import { formatCents, formatDate } from '@barbershop/contract/format';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { SHOP_TIME_ZONE } from './shop-time-zone.ts';
 import { chooseAccount, DEMO, openAccountMenu, openSignInPopover, signIn } from './sign-in.ts';
 
 // Signing in with each demo account, the signed-in menu, the customer's account pages and signing out.
@@ -128,7 +129,7 @@ test('the customer sees their inventory, their orders and each order in full', a
   await expect(orderRows).toHaveCount(orders.length);
   for (const [index, order] of orders.entries()) {
     const cells = orderRows.nth(index).getByRole('cell');
-    await expect(cells.nth(0)).toHaveText(formatDate(order.date));
+    await expect(cells.nth(0)).toHaveText(formatDate(order.date, SHOP_TIME_ZONE));
     await expect(orderRows.nth(index).getByRole('rowheader')).toHaveText(order._id);
     await expect(cells.nth(1)).toHaveText(formatCents(order.total));
     await expect(cells.nth(2)).toHaveText(order.status);

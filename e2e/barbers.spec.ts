@@ -6,10 +6,12 @@ import {
   formatPhone,
   formatTime,
   slugify,
+  weekdayIn,
 } from '@barbershop/contract/format';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PRODUCTS } from '../packages/db/src/seed/sample-data.ts';
 import { expect, test } from './fixtures.ts';
+import { SHOP_TIME_ZONE } from './shop-time-zone.ts';
 
 // The barber pages a visitor opens from the home page or a shared link, and what search engines read.
 // There is no internet here, and tests must not depend on it: map tiles are blocked in every test.
@@ -111,7 +113,8 @@ for (const viewport of [
         for (const [open, close] of intervals)
           await expect(row).toContainText(`${formatTime(open)} – ${formatTime(close)}`);
       }
-      const today = DAY_NAMES[(new Date().getDay() + 6) % 7]!;
+      // The shop's today (America/Denver), whatever the browser's zone (UTC here) says.
+      const today = DAY_NAMES[WEEKDAYS.indexOf(weekdayIn(new Date(), SHOP_TIME_ZONE))]!;
       await expect(hours.locator('tr[aria-current="date"]')).toContainText(today);
 
       const gallery = panel.getByRole('list', { name: 'Gallery' }).getByRole('img');

@@ -182,7 +182,11 @@ test("staff's changes show in the activity list and on the customer's page", asy
 
   await staff.goto('/dashboard/activity?entity=order');
   await expect(staff.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
-  await expect(staff.getByRole('link', { name: `order ${orderId.slice(0, 8)}` }).first()).toBeVisible();
+  const orderLink = staff.getByRole('link', { name: `order ${orderId.slice(0, 8)}` }).first();
+  await expect(orderLink).toBeVisible();
+  // The time is the shop's (America/Denver), its zone named, not UTC's.
+  const row = staff.getByRole('row').filter({ has: orderLink });
+  await expect(row.getByText(/^\w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M M[SD]T$/)).toBeVisible();
   await checkA11y(staff);
 
   await staff.goto(`/dashboard/orders/${orderId}`);

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SHOP_TIME_ZONE } from './shop-time-zone.ts';
 
 // Playwright's webServer: the production server on a fresh, seeded data directory (DATA_DIR, made by
 // playwright.config.ts, or a new one) that is removed on exit, so every run starts from the same sample
@@ -25,6 +26,7 @@ const env = {
   // tested by the API tests.
   SIGN_IN_RATE_LIMIT: '1000',
   UPLOAD_RATE_LIMIT: '1000',
+  SHOP_TIME_ZONE,
 };
 
 let child: ReturnType<typeof spawn> | undefined;

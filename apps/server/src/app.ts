@@ -195,12 +195,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(inPlace(barbersRoutes), { config });
       await api.register(inPlace(authRoutes), { config });
       await api.register(inPlace(usersRoutes));
-      const orderDeps = { pickup: pickupKey(config.sessionSecret), publicUrl: config.publicUrl };
+      const orderDeps = {
+        pickup: pickupKey(config.sessionSecret),
+        publicUrl: config.publicUrl,
+        timeZone: config.shopTimeZone,
+      };
       await api.register(inPlace(ordersRoutes), orderDeps);
       await api.register(inPlace(ordersStaffRoutes), orderDeps);
       await api.register(inPlace(auditRoutes));
       await api.register(inPlace(productsRoutes), { config });
-      await api.register(inPlace(dashboardRoutes));
+      await api.register(inPlace(dashboardRoutes), { timeZone: config.shopTimeZone });
       await api.register(inPlace(catalogRoutes));
       await api.register(inPlace(paymentsRoutes), { config, provider: app.payments });
       api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async () => {

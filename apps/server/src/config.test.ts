@@ -30,6 +30,14 @@ describe('loadConfig', () => {
     );
   });
 
+  it("takes the shop's time zone by its IANA name, UTC when unset", () => {
+    expect(loadConfig(base).shopTimeZone).toBe('UTC');
+    expect(loadConfig({ ...base, SHOP_TIME_ZONE: 'America/Denver' }).shopTimeZone).toBe('America/Denver');
+    expect(() => loadConfig({ ...base, SHOP_TIME_ZONE: 'Mountain Time' })).toThrow(
+      'SHOP_TIME_ZONE: must be an IANA time zone name such as America/Denver',
+    );
+  });
+
   it('names every bad variable at once', () => {
     expect(() =>
       loadConfig({ ...base, PORT: 'eighty', DATABASE_URL: 'mysql://x', SALES_TAX_RATE: '-1' }),
@@ -170,13 +178,15 @@ describe('the npm scripts that start the server', () => {
     expect(config).toMatchObject({ production: true, demo: false });
   });
 
-  it('npm start is the demo: DEMO_MODE on unless the visitor set it', () => {
+  it("npm start is the demo: DEMO_MODE on and the sample shop's time zone, unless the visitor set them", () => {
     const start: string = scripts.start;
     const demo = start
       .slice(start.lastIndexOf('&& ') + 3)
       .replace('npm run start:prod', scripts['start:prod']);
     const env = environmentOf(demo, { DATA_DIR: base.DATA_DIR });
     expect(env.DEMO_MODE).toBe('true');
-    expect(loadConfig(env)).toMatchObject({ production: true, demo: true });
+    expect(loadConfig(env)).toMatchObject({ production: true, demo: true, shopTimeZone: 'America/Denver' });
+    const chosen = environmentOf(demo, { DATA_DIR: base.DATA_DIR, SHOP_TIME_ZONE: 'America/New_York' });
+    expect(loadConfig(chosen).shopTimeZone).toBe('America/New_York');
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { BlockList, isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import { isTimeZone } from '@barbershop/contract';
 import { z } from 'zod';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -103,6 +104,11 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   SALES_TAX_RATE: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(0.5).default(0)),
+  // The shop's clock: the day an order is dated, the dashboard's "today", the barbers' "today".
+  SHOP_TIME_ZONE: z.preprocess(
+    emptyAsUndefined,
+    z.string().refine(isTimeZone, 'must be an IANA time zone name such as America/Denver').default('UTC'),
+  ),
   TRUST_PROXY: z
     .preprocess(emptyAsUndefined, z.string().optional())
     .transform((value, ctx) => parseTrustProxy(value, ctx)),
@@ -274,6 +280,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : null,
     salesTaxRate: e.SALES_TAX_RATE,
+    /** The IANA time zone dates and days are shown in, on pages and in emails alike. */
+    shopTimeZone: e.SHOP_TIME_ZONE,
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `Barbershop <no-reply@${publicUrl.hostname}>`,

@@ -1,15 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
+  dayIn,
   formatCents,
   formatDate,
+  formatDateTime,
+  formatDay,
   formatDollars,
   formatDuration,
   formatPhone,
   formatPricing,
   formatTime,
+  isTimeZone,
   phoneHref,
   slugify,
   urlOnSite,
+  weekdayIn,
 } from './format.ts';
 
 describe('money', () => {
@@ -34,10 +39,34 @@ describe('money', () => {
   });
 });
 
-describe('formatDate', () => {
+describe("dates in the shop's time zone", () => {
   it('shows short month, day, year in en-US', () => {
-    expect(formatDate('2026-11-02T15:00:00Z')).toBe('Nov 2, 2026');
-    expect(formatDate(new Date('2025-01-31T23:59:00Z'))).toBe('Jan 31, 2025');
+    expect(formatDate('2026-11-02T15:00:00Z', 'UTC')).toBe('Nov 2, 2026');
+    expect(formatDate(new Date('2025-01-31T23:59:00Z'), 'UTC')).toBe('Jan 31, 2025');
+  });
+  it("dates an evening order by the shop's day, not by UTC's", () => {
+    // 7:30 PM in Colorado Springs is already the next day in UTC.
+    const evening = '2026-11-26T02:30:00Z';
+    expect(formatDate(evening, 'America/Denver')).toBe('Nov 25, 2026');
+    expect(formatDate(evening, 'UTC')).toBe('Nov 26, 2026');
+    expect(dayIn(new Date(evening), 'America/Denver')).toBe('2026-11-25');
+    expect(dayIn(new Date('2026-01-05T12:00:00Z'), 'UTC')).toBe('2026-01-05');
+    expect(weekdayIn(new Date(evening), 'America/Denver')).toBe('wednesday');
+    expect(weekdayIn(new Date(evening), 'UTC')).toBe('thursday');
+  });
+  it('names the zone when it gives the time', () => {
+    expect(formatDateTime('2026-11-26T02:30:00Z', 'America/Denver')).toBe('Nov 25, 2026, 7:30 PM MST');
+    expect(formatDateTime('2026-07-04T16:05:00Z', 'America/Denver')).toBe('Jul 4, 2026, 10:05 AM MDT');
+    expect(formatDateTime('2026-11-26T02:30:00Z', 'UTC')).toBe('Nov 26, 2026, 2:30 AM UTC');
+  });
+  it('shows a calendar day as that day wherever the shop is', () => {
+    expect(formatDay('2026-11-22')).toBe('Nov 22, 2026');
+  });
+  it('knows a time zone from a misspelt one', () => {
+    expect(isTimeZone('America/Denver')).toBe(true);
+    expect(isTimeZone('UTC')).toBe(true);
+    expect(isTimeZone('America/Springs')).toBe(false);
+    expect(isTimeZone('')).toBe(false);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Address } from './address.ts';
+import type { Weekday } from './domain.ts';
 import { dollarsToCents } from './order-rules.ts';
 
 /** Formatters shared by the server (emails, CSV) and the web (every page), so both show the same text. */
@@ -31,16 +32,76 @@ export function formatPricing(dollars: number): string {
   return formatCents(dollarsToCents(dollars));
 }
 
-const shortDate = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+/** Whether `name` is a time zone every formatter here accepts ("America/Denver", "UTC"). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
-/** "Nov 22, 2026": short month, day, year in en-US. Dates are shown in UTC so server and browser agree. */
-export function formatDate(value: Date | string): string {
-  return shortDate.format(typeof value === 'string' ? new Date(value) : value);
+// Building a formatter costs far more than using one, and every table row formats a date.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(kind: 'date' | 'dateTime' | 'day' | 'weekday', timeZone: string) {
+  const key = `${kind} ${timeZone}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      ...(kind === 'weekday'
+        ? { weekday: 'short' }
+        : kind === 'day'
+          ? { year: 'numeric', month: '2-digit', day: '2-digit' }
+          : { month: 'short', day: 'numeric', year: 'numeric' }),
+      ...(kind === 'dateTime' && { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }),
+    });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+const instant = (value: Date | string) => (typeof value === 'string' ? new Date(value) : value);
+
+/**
+ * "Nov 22, 2026": the day a moment falls on in the shop's time zone (SHOP_TIME_ZONE), short month,
+ * day and year in en-US. Server and browser are given the same zone, so a page hydrates to the same text.
+ */
+export function formatDate(value: Date | string, timeZone: string): string {
+  return formatterFor('date', timeZone).format(instant(value));
+}
+
+/** "Nov 22, 2026, 5:30 PM MST": a moment to the minute in the shop's time zone, which it names. */
+export function formatDateTime(value: Date | string, timeZone: string): string {
+  return formatterFor('dateTime', timeZone).format(instant(value));
+}
+
+/** A calendar day given as "2026-11-22" (no time, no zone) as "Nov 22, 2026". */
+export function formatDay(day: string): string {
+  return formatterFor('date', 'UTC').format(new Date(`${day}T00:00:00Z`));
+}
+
+/** The calendar day a moment falls on in `timeZone`, as "2026-11-22". */
+export function dayIn(value: Date, timeZone: string): string {
+  const parts = formatterFor('day', timeZone).formatToParts(value);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+const WEEKDAY_OF: Record<string, Weekday> = {
+  Mon: 'monday',
+  Tue: 'tuesday',
+  Wed: 'wednesday',
+  Thu: 'thursday',
+  Fri: 'friday',
+  Sat: 'saturday',
+  Sun: 'sunday',
+};
+
+/** The day of the week a moment falls on in `timeZone`. */
+export function weekdayIn(value: Date, timeZone: string): Weekday {
+  return WEEKDAY_OF[formatterFor('weekday', timeZone).format(value)]!;
 }
 
 /** 40 -> "40min", 60 -> "1h", 90 -> "1h 30min". */

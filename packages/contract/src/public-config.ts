@@ -13,4 +13,6 @@ export type PublicConfig = {
   publicUrl: string;
   /** The identity provider the sign-in button names ("Sign In with Google"). */
   signInProvider: string;
+  /** The shop's IANA time zone (SHOP_TIME_ZONE): every date on a page is the shop's day. */
+  timeZone: string;
 };

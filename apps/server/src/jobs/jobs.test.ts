@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Mailer, mailerFor } from '../modules/mail/mailer.ts';
 import { enqueueEmail, type OutboxRow } from '../modules/mail/outbox.repository.ts';
-import { placeOrder } from '../modules/orders/order-lifecycle.ts';
+import { notifyOf, placeOrder } from '../modules/orders/order-lifecycle.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { signInAs } from '../test/sessions.ts';
 import { closeSmtp, listenSmtp, smtpServer } from '../test/smtp-server.ts';
@@ -236,7 +236,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('background jobs, two copies 
         createdAt: new Date(Date.now() - 40 * 60_000),
       });
     }
-    const notify = { publicUrl: app.config.publicUrl };
+    const notify = notifyOf(app.config);
     const [a, b] = await Promise.all([
       sweepExpiredOrders(app.db, app.payments, notify),
       sweepExpiredOrders(app.db, app.payments, notify),

@@ -99,6 +99,7 @@ export async function ssrPlugin(app: FastifyInstance, { config, webRoot, dev, pa
     mapsToken: config.maps.token ?? '',
     publicUrl: config.publicUrl,
     signInProvider: config.signInProvider,
+    timeZone: config.shopTimeZone,
   };
 
   // Page requests carry bodies (form posts) that React Router reads itself.

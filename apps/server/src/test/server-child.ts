@@ -5,6 +5,7 @@
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { sweepExpiredOrders } from '../jobs/expiry-sweep.ts';
+import { notifyOf } from '../modules/orders/order-lifecycle.ts';
 import { shutDownOnSignals } from '../plugins/shutdown.ts';
 
 const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'x'.repeat(32), ...process.env });
@@ -14,7 +15,7 @@ app.post('/test/sweep', { config: { access: 'public' } }, async (request) => {
   const canceled = await sweepExpiredOrders(
     app.db,
     app.payments,
-    { publicUrl: config.publicUrl },
+    notifyOf(config),
     at ? new Date(at) : new Date(),
   );
   return { canceled };

@@ -12,6 +12,7 @@ export function testLoadContext(apiFetch: ApiFetch) {
       mapsToken: '',
       publicUrl: '',
       signInProvider: 'Google',
+      timeZone: 'UTC',
     },
     nonce: '',
   });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { overview } from './dashboard.service.ts';
 
-export async function dashboardRoutes(app: FastifyInstance) {
+export async function dashboardRoutes(app: FastifyInstance, { timeZone }: { timeZone: string }) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/dashboard/overview',
     {
@@ -15,6 +15,6 @@ export async function dashboardRoutes(app: FastifyInstance) {
         response: { 200: OverviewSchema },
       },
     },
-    () => overview(app.db),
+    () => overview(app.db, timeZone),
   );
 }

@@ -1,4 +1,4 @@
-import type { OrderStatus, Overview, Size } from '@barbershop/contract';
+import { dayIn, type OrderStatus, type Overview, type Size } from '@barbershop/contract';
 import type { Database } from '@barbershop/db';
 import { countByStatus, lowStock, paidOrdersByDay, recentOrders } from './dashboard.repository.ts';
 
@@ -7,19 +7,27 @@ export const LOW_STOCK_THRESHOLD = 3;
 const DAYS = 30;
 const DAY_MS = 86_400_000;
 
-/** The dashboard's home: sales, work waiting, low stock and the latest orders. */
-export async function overview(db: Database, now = new Date()): Promise<Overview> {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const from = new Date(today - (DAYS - 1) * DAY_MS);
+/** The calendar day `count` days after `day` ('YYYY-MM-DD'; negative: before). */
+const dayAfter = (day: string, count: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + count * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * The dashboard's home: sales, work waiting, low stock and the latest orders. Days are the shop's
+ * (`timeZone`): "today" starts at the shop's midnight.
+ */
+export async function overview(db: Database, timeZone: string, now = new Date()): Promise<Overview> {
+  const days = Array.from({ length: DAYS }, (_, i) => dayAfter(dayIn(now, timeZone), i - (DAYS - 1)));
+  // The first day's UTC midnight less a day comes before that day begins in any zone (offsets are
+  // under 15 hours); orders before the first day are grouped under days left out below.
+  const from = new Date(Date.parse(`${days[0]}T00:00:00Z`) - DAY_MS);
   const [byDay, waiting, low, recent] = await Promise.all([
-    paidOrdersByDay(db, from),
+    paidOrdersByDay(db, from, timeZone),
     countByStatus(db, ['processing', 'ready', 'shipped']),
     lowStock(db, LOW_STOCK_THRESHOLD),
     recentOrders(db, 10),
   ]);
   const found = new Map(byDay.map((row) => [row.date, row]));
-  const dailyRevenue = Array.from({ length: DAYS }, (_, i) => {
-    const date = new Date(from.getTime() + i * DAY_MS).toISOString().slice(0, 10);
+  const dailyRevenue = days.map((date) => {
     const row = found.get(date);
     return { date, revenue: row?.revenue ?? 0, orders: row?.orders ?? 0 };
   });

@@ -1,4 +1,4 @@
-import type { Overview } from '@barbershop/contract';
+import { dayIn, type Overview } from '@barbershop/contract';
 import { schema } from '@barbershop/db';
 import { createProduct, createUser } from '@barbershop/db/factories';
 import { eq } from 'drizzle-orm';
@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, json, type TestApp } from '../../test/app.ts';
 import { createOrder } from '../../test/orders.ts';
 import { signInAs } from '../../test/sessions.ts';
+import { overview } from './dashboard.service.ts';
 
 const DAY = 86_400_000;
 
@@ -107,6 +108,47 @@ describe('dashboard overview', () => {
       new Date(today.getTime() - 29 * DAY).toISOString().slice(0, 10),
     );
     expect(overview.dailyRevenue.reduce((sum, day) => sum + day.revenue, 0)).toBe(17_000);
+  });
+
+  it("counts days from the shop's midnight, in its time zone, not UTC's", async () => {
+    const product = await createProduct(app.db, { priceCents: 1000 }, { stock: { Medium: 100 } });
+    const paid = async (quantity: number, createdAt: string) =>
+      createOrder(app.db, {
+        userId: (await createUser(app.db)).id,
+        status: 'delivered',
+        createdAt: new Date(createdAt),
+        lines: [{ product, size: 'Medium', quantity }],
+      });
+    await paid(1, '2026-11-26T02:30:00Z'); // 7:30 PM on Nov 25 in Colorado Springs
+    await paid(2, '2026-11-25T06:00:00Z'); // 11 PM on Nov 24
+    await paid(4, '2026-10-27T07:30:00Z'); // 1:30 AM on Oct 27 (summer time), the first of the 30 days
+    await paid(8, '2026-10-27T05:30:00Z'); // 11:30 PM on Oct 26: a day too early
+
+    const denver = await overview(app.db, 'America/Denver', new Date('2026-11-26T04:00:00Z'));
+    expect(denver.dailyRevenue.at(-1)).toEqual({ date: '2026-11-25', revenue: 1000, orders: 1 });
+    expect(denver.dailyRevenue.at(-2)).toEqual({ date: '2026-11-24', revenue: 2000, orders: 1 });
+    expect(denver.dailyRevenue[0]).toEqual({ date: '2026-10-27', revenue: 4000, orders: 1 });
+    expect(denver.revenue.today).toEqual({ revenue: 1000, orders: 1 });
+    expect(denver.revenue.last30Days).toEqual({ revenue: 7000, orders: 3 });
+
+    // The same moment in UTC is already Nov 26, and the evening order is that day's.
+    const utc = await overview(app.db, 'UTC', new Date('2026-11-26T04:00:00Z'));
+    expect(utc.dailyRevenue.at(-1)).toEqual({ date: '2026-11-26', revenue: 1000, orders: 1 });
+    expect(utc.dailyRevenue[0]?.date).toBe('2026-10-28');
+    expect(utc.revenue.last30Days).toEqual({ revenue: 3000, orders: 2 });
+  });
+
+  it("answers with the configured shop's days", async () => {
+    const zoned = await buildTestApp({ SHOP_TIME_ZONE: 'Pacific/Auckland' });
+    try {
+      const cookie = await signInAs(zoned, await createUser(zoned.db, { accessLevel: 1 }));
+      const answer = json<Overview>(
+        await zoned.inject({ url: '/api/dashboard/overview', headers: { cookie } }),
+      );
+      expect(answer.dailyRevenue.at(-1)?.date).toBe(dayIn(new Date(answer.generatedAt), 'Pacific/Auckland'));
+    } finally {
+      await zoned.close();
+    }
   });
 
   it('shows zeros for a shop without orders', async () => {

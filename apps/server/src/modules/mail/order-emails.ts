@@ -14,6 +14,8 @@ export type OrderEmailFacts = {
   customer: { name: string; email: string };
   shop: { name: string; phone: string; email: string; address: Address } | null;
   publicUrl: string;
+  /** The shop's time zone: the day an order is dated. */
+  timeZone: string;
 };
 
 const ESCAPES: Record<string, string> = {
@@ -87,7 +89,7 @@ export function orderConfirmationEmail(facts: OrderEmailFacts): Email {
   const html = page(
     subject,
     `<h1 style="font-size: 24px;">Thank you for your order, ${escapeHtml(facts.customer.name)}</h1>
-<p>We received your payment on ${formatDate(facts.order.createdAt)}. We print your merchandise in the shop and will email you when it is ready for pickup.</p>
+<p>We received your payment on ${formatDate(facts.order.createdAt, facts.timeZone)}. We print your merchandise in the shop and will email you when it is ready for pickup.</p>
 <p><strong>Order number:</strong> ${facts.order.id}</p>
 ${linesTable(facts)}
 ${pickup ? `<h2 style="font-size: 18px;">Pickup</h2>\n<p>${escapeHtml(shopName(facts))}<br>${escapeHtml(pickup)}</p>` : ''}
@@ -155,7 +157,7 @@ export function paidOrderAlertEmail(facts: OrderEmailFacts, to: string): Email {
   const html = page(
     subject,
     `<h1 style="font-size: 24px;">A new order was paid</h1>
-<p><strong>Order number:</strong> ${facts.order.id}<br><strong>Customer:</strong> ${escapeHtml(customer)}<br><strong>Paid:</strong> ${formatDate(facts.order.createdAt)}</p>
+<p><strong>Order number:</strong> ${facts.order.id}<br><strong>Customer:</strong> ${escapeHtml(customer)}<br><strong>Paid:</strong> ${formatDate(facts.order.createdAt, facts.timeZone)}</p>
 ${linesTable(facts)}
 <p><a href="${escapeHtml(dashboardUrl)}" style="color: #5c4300;">Open the order in the dashboard</a></p>`,
   );

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createOrder } from '../../test/orders.ts';
 import { createShop } from '../../test/shop.ts';
-import { changeStatus } from './order-lifecycle.ts';
+import { changeStatus, notifyOf } from './order-lifecycle.ts';
 
 describe('order lifecycle: staff status changes', () => {
   let app: TestApp;
@@ -22,7 +22,7 @@ describe('order lifecycle: staff status changes', () => {
   });
   afterAll(() => app.close());
 
-  const notify = () => ({ publicUrl: app.config.publicUrl });
+  const notify = () => notifyOf(app.config);
   const paidOrder = () =>
     createOrder(app.db, { userId: customerId, lines: [{ product, size: 'Medium', quantity: 2 }] });
 

@@ -50,15 +50,22 @@ import {
 
 export type PaymentProviderName = 'stripe' | 'demo';
 
+/** Where an order email's links point, and in which time zone it dates the order. */
+export type EmailSite = { publicUrl: string; timeZone: string };
+
 /**
  * Where links in emails point, and where the shop's paid-order alert goes (default: the shop's
  * email setting); null sends no email (sample history, for instance).
  */
-export type Notify = { publicUrl: string; shopAlertEmail?: string } | null;
+export type Notify = (EmailSite & { shopAlertEmail?: string }) | null;
 
 /** Where this configuration's order emails link and its paid-order alerts go (SHOP_ALERT_EMAIL). */
-export function notifyOf(config: Pick<Config, 'publicUrl' | 'mail'>): NonNullable<Notify> {
-  return { publicUrl: config.publicUrl, shopAlertEmail: config.mail.shopAlertEmail };
+export function notifyOf(config: Pick<Config, 'publicUrl' | 'mail' | 'shopTimeZone'>): NonNullable<Notify> {
+  return {
+    publicUrl: config.publicUrl,
+    timeZone: config.shopTimeZone,
+    shopAlertEmail: config.mail.shopAlertEmail,
+  };
 }
 
 export const RESERVATION_EXPIRED_MESSAGE = 'Reservation expired; order canceled';
@@ -268,12 +275,12 @@ export type FulfilOutcome =
 export async function emailFacts(
   db: Executor,
   order: OrderRow,
-  publicUrl: string,
+  { publicUrl, timeZone }: EmailSite,
 ): Promise<OrderEmailFacts | null> {
   const { customer, shop } = await findOrderParties(db, order.userId);
   if (!customer) return null;
   const lines = await listLinesOfOrder(db, order.id);
-  return { order, lines, customer, shop, publicUrl };
+  return { order, lines, customer, shop, publicUrl, timeZone };
 }
 
 async function queueOrderEmail(
@@ -284,14 +291,14 @@ async function queueOrderEmail(
   render: (facts: OrderEmailFacts) => Email,
 ) {
   if (!notify) return;
-  const facts = await emailFacts(db, order, notify.publicUrl);
+  const facts = await emailFacts(db, order, notify);
   if (facts) await enqueueEmail(db, `order-${kind}:${order.id}`, render(facts));
 }
 
 /** Alerts the shop to a paid order, once, in the caller's transaction. */
 async function queueShopAlert(db: Executor, order: OrderRow, notify: Notify) {
   if (!notify) return;
-  const facts = await emailFacts(db, order, notify.publicUrl);
+  const facts = await emailFacts(db, order, notify);
   const to = notify.shopAlertEmail ?? facts?.shop?.email;
   if (facts && to) await enqueueEmail(db, `order-paid-alert:${order.id}`, paidOrderAlertEmail(facts, to));
 }

@@ -1,5 +1,10 @@
 import { Readable } from 'node:stream';
-import { OrderViewSchema, StaffOrdersQuerySchema, UpdateOrderStatusSchema } from '@barbershop/contract';
+import {
+  dayIn,
+  OrderViewSchema,
+  StaffOrdersQuerySchema,
+  UpdateOrderStatusSchema,
+} from '@barbershop/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,7 +34,7 @@ export async function ordersStaffRoutes(app: FastifyInstance, deps: StaffOrderDe
       },
     },
     (request, reply) => {
-      const day = new Date().toISOString().slice(0, 10);
+      const day = dayIn(new Date(), deps.timeZone);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="orders-${day}.csv"`)

@@ -17,7 +17,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { orderReadyEmail } from '../mail/order-emails.ts';
 import { enqueueEmail } from '../mail/outbox.repository.ts';
 import { lockOrder, type OrderRow } from './lifecycle.repository.ts';
-import { changeStatus, emailFacts } from './order-lifecycle.ts';
+import { changeStatus, type EmailSite, emailFacts } from './order-lifecycle.ts';
 import { getOrderFor, UUID } from './orders.service.ts';
 import { listOrdersPage, type StaffOrderFilter, type StaffOrderListRow } from './orders.staff.repository.ts';
 import {
@@ -124,7 +124,7 @@ export async function* exportOrdersCsv(db: Executor, query: Pick<StaffOrdersQuer
 }
 
 /** What the staff order routes need from the configuration. */
-export type StaffOrderDeps = { pickup: PickupKey; publicUrl: string };
+export type StaffOrderDeps = EmailSite & { pickup: PickupKey };
 
 /** A pickup order's code went wrong: counted outside the refused change, which rolls back. */
 class WrongPickupCode extends Error {}
@@ -148,7 +148,7 @@ async function issuePickupCode(
     issuedBy: actorUserId,
     issuedAt: at,
   });
-  const facts = await emailFacts(tx, order, deps.publicUrl);
+  const facts = await emailFacts(tx, order, deps);
   if (facts) {
     await enqueueEmail(tx, `order-ready:${order.id}:${id}`, orderReadyEmail(facts, code));
   }

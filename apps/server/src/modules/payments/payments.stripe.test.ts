@@ -8,6 +8,7 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { signInAs } from '../../test/sessions.ts';
 import { createShop } from '../../test/shop.ts';
 import { StripeStandIn } from '../../test/stripe-stand-in.ts';
+import { notifyOf } from '../orders/order-lifecycle.ts';
 
 describe('checkout with Stripe (the real client against a local stand-in)', () => {
   const stripe = new StripeStandIn();
@@ -28,7 +29,7 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
     await stripe.stop();
   });
 
-  const notify = () => ({ publicUrl: app.config.publicUrl });
+  const notify = () => notifyOf(app.config);
   const pay = (cookie: string, quantity = 1, size = 'Medium') =>
     app.inject({
       method: 'POST',

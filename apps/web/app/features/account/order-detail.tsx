@@ -1,8 +1,9 @@
 import type { Order } from '@barbershop/contract';
-import { formatAddress, formatCents, formatDate, formatTime } from '@barbershop/contract/format';
+import { formatAddress, formatCents, formatDate, formatDateTime } from '@barbershop/contract/format';
 import { Link } from 'react-router';
 import { AmountList } from '../../components/amount-list.tsx';
 import { StoredImage } from '../../components/stored-image.tsx';
+import { useTimeZone } from '../../lib/use-time-zone.ts';
 import { OrderStatus } from './order-status.tsx';
 
 const linkClass = 'font-semibold text-brass-dark underline underline-offset-4 hover:text-charcoal';
@@ -30,12 +31,13 @@ export function OrderDetail({
   /** Staff see who made each change, and when to the minute. */
   showActors?: boolean;
 }) {
+  const timeZone = useTimeZone();
   return (
     <div className="space-y-8">
       <dl className="grid gap-4 rounded-lg bg-white p-4 ring-1 ring-charcoal/10 sm:grid-cols-3">
         <div>
           <dt className="text-sm text-muted">Date</dt>
-          <dd className="font-semibold">{formatDate(order.date)}</dd>
+          <dd className="font-semibold">{formatDate(order.date, timeZone)}</dd>
         </div>
         <div>
           <dt className="text-sm text-muted">Status</dt>
@@ -108,9 +110,11 @@ export function OrderDetail({
           <ol className="space-y-2">
             {order.log.map((entry) => (
               <li key={`${entry.at}-${entry.message}`} className="flex flex-wrap gap-x-4">
-                <time dateTime={entry.at} className="shrink-0 text-muted sm:w-44">
-                  {formatDate(entry.at)}
-                  {showActors && ` ${formatTime(entry.at.slice(11, 16))} UTC`}
+                <time
+                  dateTime={entry.at}
+                  className={`shrink-0 text-muted ${showActors ? 'sm:w-60' : 'sm:w-44'}`}
+                >
+                  {showActors ? formatDateTime(entry.at, timeZone) : formatDate(entry.at, timeZone)}
                 </time>
                 <span>{entry.message}</span>
                 {showActors && <span className="text-muted">by {entry.actor ?? 'the system'}</span>}

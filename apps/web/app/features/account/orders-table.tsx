@@ -2,10 +2,12 @@ import type { OrderSummary } from '@barbershop/contract';
 import { formatCents, formatDate } from '@barbershop/contract/format';
 import { Link } from 'react-router';
 import { DataTable, EmptyState, tableLinkClass } from '../../components/data-table.tsx';
+import { useTimeZone } from '../../lib/use-time-zone.ts';
 import { OrderStatus } from './order-status.tsx';
 
 /** /account/orders (SPEC.md section 2): Date, Order Id, Total, Status, and a View link per order. */
 export function OrdersTable({ orders }: { orders: OrderSummary[] }) {
+  const timeZone = useTimeZone();
   return (
     <DataTable
       label="Orders"
@@ -17,7 +19,7 @@ export function OrdersTable({ orders }: { orders: OrderSummary[] }) {
         <EmptyState message="You haven't placed any orders yet." to="/store" linkText="Visit the store" />
       }
       columns={[
-        { header: 'Date', cell: (order) => formatDate(order.date), className: 'whitespace-nowrap' },
+        { header: 'Date', cell: (order) => formatDate(order.date, timeZone), className: 'whitespace-nowrap' },
         {
           header: 'Order Id',
           cell: (order) => order._id,

@@ -1,15 +1,17 @@
 import type { OpeningHours as Hours } from '@barbershop/contract';
 import { WEEKDAY_NAMES, WEEKDAYS, type Weekday } from '@barbershop/contract/domain';
-import { formatTime } from '@barbershop/contract/format';
+import { formatTime, weekdayIn } from '@barbershop/contract/format';
 import { useEffect, useState } from 'react';
+import { useTimeZone } from '../../lib/use-time-zone.ts';
 
-/** Today in the visitor's week; known only in the browser, so the server's render highlights nothing. */
+/**
+ * Today at the shop (its time zone, not the visitor's); known only in the browser, so the server's
+ * render, which pages share from a cache, highlights nothing.
+ */
 function useToday(): Weekday | null {
+  const timeZone = useTimeZone();
   const [today, setToday] = useState<Weekday | null>(null);
-  useEffect(() => {
-    // getDay() counts from Sunday; WEEKDAYS starts on Monday.
-    setToday(WEEKDAYS[(new Date().getDay() + 6) % 7] ?? null);
-  }, []);
+  useEffect(() => setToday(weekdayIn(new Date(), timeZone)), [timeZone]);
   return today;
 }
 

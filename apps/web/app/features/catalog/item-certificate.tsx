@@ -2,6 +2,7 @@ import type { ItemCertificate as Certificate } from '@barbershop/contract';
 import { formatDate } from '@barbershop/contract/format';
 import { Link } from 'react-router';
 import { StoredImage } from '../../components/stored-image.tsx';
+import { useTimeZone } from '../../lib/use-time-zone.ts';
 import { productImages } from './product-images.ts';
 
 const STATUS_TEXT = { printing: 'Printing', ready: 'Ready' } as const;
@@ -12,6 +13,7 @@ const STATUS_TEXT = { printing: 'Printing', ready: 'Ready' } as const;
  * of this page's own link.
  */
 export function ItemCertificate({ certificate, qr }: { certificate: Certificate; qr: string }) {
+  const timeZone = useTimeZone();
   const { product, item } = certificate;
   const [image] = productImages(product);
   const owner = item.owned
@@ -41,7 +43,7 @@ export function ItemCertificate({ certificate, qr }: { certificate: Certificate;
           <dd className="font-semibold">{owner}</dd>
           <dt className="text-muted">Made</dt>
           <dd>
-            <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
+            <time dateTime={item.createdAt}>{formatDate(item.createdAt, timeZone)}</time>
           </dd>
         </dl>
       </div>

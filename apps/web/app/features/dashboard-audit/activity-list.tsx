@@ -1,11 +1,13 @@
 import { AUDIT_ENTITIES, type AuditEntry, type UserSummary } from '@barbershop/contract';
+import { formatDateTime } from '@barbershop/contract/format';
 import { useRef } from 'react';
 import { Form, Link } from 'react-router';
 import { buttonClass } from '../../components/button.tsx';
 import { DataTable, EmptyState, tableLinkClass } from '../../components/data-table.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
+import { useTimeZone } from '../../lib/use-time-zone.ts';
 import { useUrlFilterFields } from '../../lib/use-url-filter-fields.ts';
-import { AuditActor, auditTime, describeValue } from './audit-history.tsx';
+import { AuditActor, describeValue } from './audit-history.tsx';
 
 export type ActivityFilter = { actor: string; entity: string };
 
@@ -61,6 +63,7 @@ export function ActivityFilterForm({ filter, people }: { filter: ActivityFilter;
 
 /** /dashboard/activity: every staff change, newest first. */
 export function ActivityTable({ entries }: { entries: AuditEntry[] }) {
+  const timeZone = useTimeZone();
   return (
     <DataTable
       label="Activity"
@@ -70,7 +73,11 @@ export function ActivityTable({ entries }: { entries: AuditEntry[] }) {
       rowKey={(entry) => entry._id}
       empty={<EmptyState message="No changes match this filter." />}
       columns={[
-        { header: 'When', cell: (entry) => auditTime(entry.at), className: 'whitespace-nowrap' },
+        {
+          header: 'When',
+          cell: (entry) => formatDateTime(entry.at, timeZone),
+          className: 'whitespace-nowrap',
+        },
         { header: 'Who', cell: (entry) => <AuditActor actor={entry.actor} /> },
         {
           header: 'Record',

@@ -1,6 +1,7 @@
 import type { AuditEntry } from '@barbershop/contract';
-import { formatDate, formatTime } from '@barbershop/contract/format';
+import { formatDateTime } from '@barbershop/contract/format';
 import { Link } from 'react-router';
+import { useTimeZone } from '../../lib/use-time-zone.ts';
 
 /** A value before or after a change, as short readable text. */
 export function describeValue(value: unknown): string {
@@ -11,11 +12,6 @@ export function describeValue(value: unknown): string {
       ([key, v]) => `${key}: ${v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v ?? '—')}`,
     )
     .join(', ');
-}
-
-/** When, to the minute, in UTC like every date the dashboard shows. */
-export function auditTime(at: string): string {
-  return `${formatDate(at)} ${formatTime(at.slice(11, 16))} UTC`;
 }
 
 /** Who made a change: a link to their user page, or "a removed account". */
@@ -36,6 +32,7 @@ export function AuditActor({ actor }: { actor: AuditEntry['actor'] }) {
  * first: the small panel on the order, user, product and barber pages.
  */
 export function AuditHistory({ entries, title = 'Changes' }: { entries: AuditEntry[]; title?: string }) {
+  const timeZone = useTimeZone();
   return (
     <section aria-labelledby="audit-history" className="mt-8">
       <h2 id="audit-history" className="mb-3 text-2xl">
@@ -49,7 +46,7 @@ export function AuditHistory({ entries, title = 'Changes' }: { entries: AuditEnt
             <li key={entry._id} className="rounded bg-white p-3 ring-1 ring-charcoal/10">
               <p>
                 <time dateTime={entry.at} className="text-muted">
-                  {auditTime(entry.at)}
+                  {formatDateTime(entry.at, timeZone)}
                 </time>{' '}
                 <AuditActor actor={entry.actor} /> — {entry.action}
               </p>

@@ -5,6 +5,7 @@ import { Form, Link } from 'react-router';
 import { buttonClass } from '../../components/button.tsx';
 import { DataTable, EmptyState, tableLinkClass } from '../../components/data-table.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
+import { useTimeZone } from '../../lib/use-time-zone.ts';
 import { useUrlFilterFields } from '../../lib/use-url-filter-fields.ts';
 
 export type OrdersFilter = { status: string; q: string };
@@ -70,6 +71,7 @@ export function OrdersListTable({
   filtered?: boolean;
   caption?: string;
 }) {
+  const timeZone = useTimeZone();
   const withCustomer = orders.some((order) => order.customer);
   return (
     <DataTable<Row>
@@ -85,7 +87,7 @@ export function OrdersListTable({
         />
       }
       columns={[
-        { header: 'Date', cell: (order) => formatDate(order.date), className: 'whitespace-nowrap' },
+        { header: 'Date', cell: (order) => formatDate(order.date, timeZone), className: 'whitespace-nowrap' },
         {
           header: 'Order Id',
           rowHeader: true,

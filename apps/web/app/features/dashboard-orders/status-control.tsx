@@ -7,13 +7,14 @@ import {
   STAFF_STATUSES,
   statusChangeMessage,
 } from '@barbershop/contract';
-import { formatDate } from '@barbershop/contract/format';
+import { formatDateTime } from '@barbershop/contract/format';
 import { useEffect, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { Dialog } from '../../components/dialog.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
+import { useTimeZone } from '../../lib/use-time-zone.ts';
 
 /** What the order page's action answers: a note to show, or the API's refusal. */
 export type OrderActionResult = { ok: string } | { error: string };
@@ -144,6 +145,7 @@ export function StatusControl({ order, scannedCode }: { order: OrderView; scanne
 
 /** Where a ready pickup order's code stands, and a way to issue a new one (after a lock or a lost email). */
 export function PickupCodePanel({ order }: { order: OrderView }) {
+  const timeZone = useTimeZone();
   const fetcher = useFetcher<OrderActionResult>();
   const state = order.pickupCodeState;
   if (order.deliveryMethod !== 'pickup' || order.status !== 'ready') return null;
@@ -154,7 +156,8 @@ export function PickupCodePanel({ order }: { order: OrderView }) {
       </h2>
       {state ? (
         <p>
-          Issued {formatDate(state.issuedAt)}; {state.wrongTries} of {PICKUP_CODE_TRIES} wrong tries.
+          Issued {formatDateTime(state.issuedAt, timeZone)}; {state.wrongTries} of {PICKUP_CODE_TRIES} wrong
+          tries.
           {state.locked && <strong className="ml-1 text-red-800">Locked: issue a new code.</strong>}
         </p>
       ) : (

@@ -1,5 +1,5 @@
 import type { Overview } from '@barbershop/contract';
-import { formatCents, formatDate } from '@barbershop/contract/format';
+import { formatCents, formatDay } from '@barbershop/contract/format';
 import { useId } from 'react';
 
 const WIDTH = 600;
@@ -41,7 +41,7 @@ export function RevenueChart({ days }: { days: Overview['dailyRevenue'] }) {
               height={height}
               className="fill-brass-dark"
             >
-              <title>{`${formatDate(day.date)}: ${formatCents(day.revenue)}, ${day.orders} orders`}</title>
+              <title>{`${formatDay(day.date)}: ${formatCents(day.revenue)}, ${day.orders} orders`}</title>
             </rect>
           );
         })}
@@ -69,7 +69,7 @@ export function RevenueChart({ days }: { days: Overview['dailyRevenue'] }) {
             {days.map((day) => (
               <tr key={day.date} className="border-t border-charcoal/10">
                 <th scope="row" className="text-left font-normal">
-                  {formatDate(day.date)}
+                  {formatDay(day.date)}
                 </th>
                 <td className="text-right">{formatCents(day.revenue)}</td>
                 <td className="text-right">{day.orders}</td>

@@ -7,12 +7,14 @@ import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { DataTable, EmptyState, tableLinkClass } from '../../components/data-table.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
+import { useTimeZone } from '../../lib/use-time-zone.ts';
 
 /** What saving the role or the address says; `fields` holds a message per field, keyed as the schema names it. */
 export type UserActionResult = { ok: string } | { error: string; fields?: Record<string, string> };
 
 /** Name, email, phone and address ('N/A' when missing, SPEC.md section 3), role and when they joined. */
 export function UserFacts({ user }: { user: UserDetail }) {
+  const timeZone = useTimeZone();
   const facts: [string, React.ReactNode][] = [
     [
       'Id',
@@ -24,7 +26,7 @@ export function UserFacts({ user }: { user: UserDetail }) {
     ['Phone', user.phone ? formatPhone(user.phone) : 'N/A'],
     ['Address', user.address ? formatAddress(user.address) : 'N/A'],
     ['Role', roleName(user.accessLevel) ?? `unknown (${user.accessLevel})`],
-    ['Joined', formatDate(user.createdAt)],
+    ['Joined', formatDate(user.createdAt, timeZone)],
   ];
   return (
     <dl className="grid gap-4 rounded-lg bg-white p-4 ring-1 ring-charcoal/10 sm:grid-cols-2 lg:grid-cols-3">

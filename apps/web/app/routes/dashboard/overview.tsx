@@ -5,6 +5,7 @@ import { OrderStatus } from '../../features/account/order-status.tsx';
 import { RevenueChart } from '../../features/dashboard-overview/revenue-chart.tsx';
 import { PageHeader } from '../../features/dashboard-shell/page-header.tsx';
 import { orNotFound, serverApi } from '../../lib/api.ts';
+import { useTimeZone } from '../../lib/use-time-zone.ts';
 import type { Route } from './+types/overview';
 import { dashboardMeta } from './dashboard-meta.ts';
 
@@ -42,6 +43,7 @@ const orders = (count: number) => `${count} order${count === 1 ? '' : 's'}`;
 
 /** /dashboard: sales, what is waiting on the shop, low stock and the newest orders. */
 export default function OverviewPage({ loaderData }: Route.ComponentProps) {
+  const timeZone = useTimeZone();
   const { revenue, waiting, lowStock, recentOrders, dailyRevenue } = loaderData.overview;
   return (
     <>
@@ -125,7 +127,11 @@ export default function OverviewPage({ loaderData }: Route.ComponentProps) {
           rowKey={(order) => order._id}
           empty={<EmptyState message="No orders yet." />}
           columns={[
-            { header: 'Date', cell: (order) => formatDate(order.date), className: 'whitespace-nowrap' },
+            {
+              header: 'Date',
+              cell: (order) => formatDate(order.date, timeZone),
+              className: 'whitespace-nowrap',
+            },
             {
               header: 'Order Id',
               cell: (order) => order._id,
