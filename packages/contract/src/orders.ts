@@ -20,12 +20,16 @@ export const OrderItemSchema = z.object({
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 
-/** What was bought, as it was when bought; `slug` links to the product's current page. */
+/**
+ * What was bought, as it was when bought; `slug` links to the product's current page while it is
+ * `inStore` (published, not archived or deleted). Its items' pages stay either way.
+ */
 export const OrderLineSchema = z.object({
   _id: z.uuid(),
   productId: z.uuid(),
   name: z.string(),
   slug: z.string(),
+  inStore: z.boolean(),
   image: ImageSchema,
   size: z.enum(SIZES),
   unitPrice: z.number().int().nonnegative(),

@@ -7,8 +7,12 @@ export type ProductRow = typeof products.$inferSelect;
 export type StockRow = { productId: string; size: string; quantity: number };
 export type ImageRow = { productId: string; position: number; mediaKey: string };
 
-/** In the store: published, not archived, not deleted. */
-const onSale = and(eq(products.published, true), eq(products.archived, false), isNull(products.deletedAt));
+/** In the store: published, not archived, not deleted. The one rule for what a visitor can open. */
+export const onSale = and(
+  eq(products.published, true),
+  eq(products.archived, false),
+  isNull(products.deletedAt),
+);
 
 /** The products on sale, newest first (then by name, so a seeded batch reads alphabetically). */
 export async function listOnSaleProducts(db: Executor): Promise<ProductRow[]> {

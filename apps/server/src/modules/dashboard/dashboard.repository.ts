@@ -1,5 +1,6 @@
 import { type Executor, schema } from '@barbershop/db';
-import { and, desc, eq, gte, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import { onSale } from '../catalog/catalog.repository.ts';
 
 const { orders, users, products, productStock } = schema;
 
@@ -43,14 +44,7 @@ export async function lowStock(db: Executor, threshold: number) {
     })
     .from(productStock)
     .innerJoin(products, eq(products.id, productStock.productId))
-    .where(
-      and(
-        eq(products.published, true),
-        eq(products.archived, false),
-        isNull(products.deletedAt),
-        lte(productStock.quantity, threshold),
-      ),
-    )
+    .where(and(onSale, lte(productStock.quantity, threshold)))
     .orderBy(productStock.quantity, products.name, productStock.size);
 }
 

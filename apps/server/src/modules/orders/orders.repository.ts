@@ -1,5 +1,6 @@
 import { type Executor, schema } from '@barbershop/db';
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import { onSale } from '../catalog/catalog.repository.ts';
 
 const { orders, orderLines, orderLog, productItems, products, users } = schema;
 
@@ -22,10 +23,13 @@ export async function findOrderWithCustomer(db: Executor, id: string) {
   return row ?? null;
 }
 
-/** An order's lines by name and size (lines keep no position), with the product's current slug for links. */
+/**
+ * An order's lines by name and size (lines keep no position), with the product's current slug for
+ * links and whether it is still in the store (otherwise its page answers 404).
+ */
 export async function listOrderLines(db: Executor, orderId: string) {
   return db
-    .select({ line: orderLines, slug: products.slug })
+    .select({ line: orderLines, slug: products.slug, inStore: sql<boolean>`${onSale}` })
     .from(orderLines)
     .innerJoin(products, eq(products.id, orderLines.productId))
     .where(eq(orderLines.orderId, orderId))

@@ -50,11 +50,12 @@ export async function getOrderFor(db: Executor, viewer: SessionUser, id: string)
     shippingCost: order.shippingCost,
     total: order.total,
     shipping: order.shipping,
-    products: lines.map(({ line, slug }) => ({
+    products: lines.map(({ line, slug, inStore }) => ({
       _id: line.id,
       productId: line.productId,
       name: line.name,
       slug,
+      inStore,
       image: imageFromKey(line.image, line.name),
       size: line.size as Size,
       unitPrice: line.unitPrice,

@@ -1,5 +1,7 @@
 import type { Order, OrderSummary } from '@barbershop/contract';
+import { schema } from '@barbershop/db';
 import { createProduct, createUser } from '@barbershop/db/factories';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createOrder } from '../../test/orders.ts';
@@ -97,6 +99,21 @@ describe('orders API', () => {
       'Order status updated from processing to ready',
     ]);
     expect(body.log[1]?.actor).toBe('Sam Staff');
+  });
+
+  it("says which lines' products are no longer in the store, whose pages answer 404", async () => {
+    const lines = async () => (await get(`/api/orders/${order.id}`, casey)).json<Order>().products;
+    expect((await lines()).map((line) => line.inStore)).toEqual([true, true]);
+    await app.db.update(schema.products).set({ archived: true }).where(eq(schema.products.id, cap.id));
+    try {
+      expect((await lines()).map((line) => [line.slug, line.inStore])).toEqual([
+        ['logo-hoodie', true],
+        ['shop-cap', false],
+      ]);
+      expect((await get('/api/products/store/shop-cap')).statusCode).toBe(404);
+    } finally {
+      await app.db.update(schema.products).set({ archived: false }).where(eq(schema.products.id, cap.id));
+    }
   });
 
   it('shows any order to staff', async () => {

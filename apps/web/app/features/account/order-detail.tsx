@@ -18,8 +18,8 @@ function Totals({ order }: { order: Order }) {
 }
 
 /**
- * One order for its customer (SPEC.md section 2): lines link to their product, printed items to
- * their own page; amounts arrive in cents; the status is shown as received.
+ * One order for its customer (SPEC.md section 2): lines link to their product while it is in the
+ * store, printed items to their own page; amounts arrive in cents; the status is shown as received.
  */
 export function OrderDetail({
   order,
@@ -72,9 +72,13 @@ export function OrderDetail({
               />
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-baseline justify-between gap-x-4">
-                  <Link to={`/store/${line.slug}`} className={`${linkClass} text-lg`}>
-                    {line.name}
-                  </Link>
+                  {line.inStore ? (
+                    <Link to={`/store/${line.slug}`} className={`${linkClass} text-lg`}>
+                      {line.name}
+                    </Link>
+                  ) : (
+                    <span className="text-lg font-semibold">{line.name}</span>
+                  )}
                   <span className="font-semibold">{formatCents(line.unitPrice * line.quantity)}</span>
                 </div>
                 <p className="text-sm text-muted">
