@@ -414,6 +414,8 @@ test.describe('the public barber page', () => {
     ).toContainText('Alex Admin');
 
     await expect(page.getByRole('definition').filter({ hasText: `, ${suite}, ${cityName}, ` })).toBeVisible();
+    // A suite moves no map pin: the barber keeps theirs.
+    await expect(page.getByRole('definition').filter({ hasText: /^-?\d+\.\d+, -?\d+\.\d+$/ })).toBeVisible();
 
     await open(page, '/barbershops/barbers');
     await expect(page.getByText(about)).toBeVisible();

@@ -161,6 +161,24 @@ describe('barber management', () => {
       services: [{ name: 'Buzz Cut', price: 20, duration: 20 }],
     });
     expect(asked).toEqual(['1550 Larimer St, Denver, CO 80202, US', 'Nowhere Lane 1, Denver, CO 80202, US']);
+
+    // Moved again where the geocoder finds nothing, the form sending back the coordinates it showed:
+    // those mark the old place, so the barber has no pin rather than a wrong one.
+    const lost = { ...FORM.address, line1: 'Nowhere Lane 2' };
+    const unplaced = await save('PUT', `/api/barbers/${created.gid}`, {
+      address: lost,
+      lat: 38.8,
+      lng: -104.8,
+    });
+    expect(json<AdminBarber>(unplaced)).toMatchObject({
+      address: { line1: 'Nowhere Lane 2' },
+      lat: null,
+      lng: null,
+    });
+    // Staff then enter the pin themselves; saved again unchanged, it stays.
+    await save('PUT', `/api/barbers/${created.gid}`, { lat: 38.9, lng: -104.7 });
+    const kept = await save('PUT', `/api/barbers/${created.gid}`, { address: lost, lat: 38.9, lng: -104.7 });
+    expect(json<AdminBarber>(kept)).toMatchObject({ lat: 38.9, lng: -104.7 });
   });
 
   it('removes a barber: the public pages stop showing them', async () => {

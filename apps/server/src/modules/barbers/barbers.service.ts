@@ -134,7 +134,9 @@ async function resolveImages(
 /**
  * Where the barber's map pin goes: the geocoded address when it is new or changed where the geocoder
  * looks (line2 is not looked at) and the geocoder finds it; otherwise the coordinates typed in the
- * form; otherwise the ones the barber had.
+ * form; otherwise the ones the barber had, unless the address moved: the old pin marks the old place,
+ * so a moved address the geocoder cannot find has no pin until staff enter one (the form sends the
+ * old coordinates back as it showed them, which count as none then).
  */
 async function placeOf(
   deps: BarberDeps,
@@ -142,18 +144,22 @@ async function placeOf(
   previous: { address: Address; lat: number | null; lng: number | null } | null,
 ): Promise<{ lat: number | null; lng: number | null }> {
   const { address } = form;
-  if (address && (!previous || geocodingQuery(address) !== geocodingQuery(previous.address))) {
+  const moved =
+    address !== undefined && (!previous || geocodingQuery(address) !== geocodingQuery(previous.address));
+  if (moved) {
     const found = await deps.geocode(address);
     if (found) return found;
   }
+  const none = { lat: null, lng: null };
   if (form.lat !== undefined || form.lng !== undefined) {
     const lat = form.lat ?? null;
     const lng = form.lng ?? null;
     if ((lat === null) !== (lng === null))
       throw new AppError('bad_request', 'form.lng: give both lat and lng, or neither');
-    return { lat, lng };
+    const oldPin = previous !== null && lat === previous.lat && lng === previous.lng;
+    return moved && oldPin ? none : { lat, lng };
   }
-  return { lat: previous?.lat ?? null, lng: previous?.lng ?? null };
+  return moved ? none : { lat: previous?.lat ?? null, lng: previous?.lng ?? null };
 }
 
 function serviceValues(services: NonNullable<UpdateBarber['services']>) {

@@ -77,6 +77,12 @@ export default function BarberDetails({ loaderData }: Route.ComponentProps) {
           <dd>{barber.nickname || 'N/A'}</dd>
           <dt className="font-semibold">Address</dt>
           <dd>{formatAddress(barber.address)}</dd>
+          <dt className="font-semibold">Map pin</dt>
+          <dd>
+            {barber.lat === null || barber.lng === null
+              ? 'None: the address was not found on the map. Edit the barber to enter its latitude and longitude.'
+              : `${barber.lat}, ${barber.lng}`}
+          </dd>
           <dt className="font-semibold">Phone</dt>
           <dd>{formatPhone(barber.phone)}</dd>
           <dt className="font-semibold">Email</dt>
