@@ -147,6 +147,33 @@ ${linesTable(facts)}
 }
 
 /**
+ * The note a customer gets when staff take a pickup order back from ready (a slip, or a fault found
+ * at the counter): the code they were sent no longer works, and a new one comes when it is ready.
+ */
+export function orderNotReadyEmail(facts: OrderEmailFacts): Email {
+  const subject = `Not ready for pickup yet: ${facts.order.id}`;
+  const wait =
+    'We are still working on your order, so the pickup code we sent no longer works. We will email you a new one as soon as your order is ready. Sorry for the mix-up.';
+  const html = page(
+    subject,
+    `<h1 style="font-size: 24px;">Your order is not ready for pickup yet</h1>
+<p><strong>Order number:</strong> ${facts.order.id}</p>
+<p>${wait}</p>
+<p><a href="${escapeHtml(orderUrl(facts))}" style="color: #5c4300;">View your order</a></p>`,
+  );
+  const text = [
+    'Your order is not ready for pickup yet.',
+    '',
+    `Order number: ${facts.order.id}`,
+    '',
+    wait,
+    '',
+    `View your order: ${orderUrl(facts)}`,
+  ].join('\n');
+  return { to: facts.customer.email, subject, html, text };
+}
+
+/**
  * The shop's alert that an order was paid, with a link to it in the dashboard: sent to
  * SHOP_ALERT_EMAIL, or the shop's own email setting.
  */

@@ -14,7 +14,7 @@ import { type Database, decodeKeyset, type Executor, encodeKeyset, type KeysetKe
 import { isStaff, type SessionUser } from '../../plugins/access.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { orderReadyEmail } from '../mail/order-emails.ts';
+import { orderNotReadyEmail, orderReadyEmail } from '../mail/order-emails.ts';
 import { enqueueEmail } from '../mail/outbox.repository.ts';
 import { lockOrder, type OrderRow } from './lifecycle.repository.ts';
 import { changeStatus, type EmailSite, emailFacts } from './order-lifecycle.ts';
@@ -203,8 +203,13 @@ export async function changeStatusAsStaff(
         notify: null,
       });
       if (pickup && body.status === 'ready') await issuePickupCode(tx, deps, changed, actor.id, at);
-      // Back to processing: the code handed out no longer fits, and a new one comes with ready.
-      if (pickup && body.status === 'processing') await deletePickupCode(tx, id);
+      // Back to processing: the code handed out no longer fits, and a new one comes with ready. The
+      // customer, told to come, is told to wait.
+      if (pickup && body.status === 'processing') {
+        const voided = await deletePickupCode(tx, id);
+        const facts = voided && (await emailFacts(tx, changed, deps));
+        if (facts) await enqueueEmail(tx, `order-not-ready:${id}:${voided}`, orderNotReadyEmail(facts));
+      }
       await recordAudit(tx, {
         actorUserId: actor.id,
         entity: 'order',

@@ -223,6 +223,32 @@ describe('staff orders API', () => {
       expect(JSON.stringify(kept)).not.toContain(mine.pickupCode!.code);
     });
 
+    it('back to processing voids the code and tells the customer to wait for a new one', async () => {
+      const made = await order('processing');
+      await put(made.id, { status: 'ready' });
+      const code = (await codeOf(made.id))!;
+      expect((await put(made.id, { status: 'processing' })).statusCode).toBe(200);
+      expect(await codeOf(made.id)).toBeUndefined();
+      const waits = await app.db
+        .select()
+        .from(schema.outbox)
+        .then((rows) => rows.filter((row) => row.dedupeKey.startsWith(`order-not-ready:${made.id}`)));
+      expect(waits).toHaveLength(1);
+      expect(waits[0]).toMatchObject({
+        to: 'casey@example.com',
+        subject: `Not ready for pickup yet: ${made.id}`,
+      });
+      expect(waits[0]!.text).toContain('the pickup code we sent no longer works');
+      expect(waits[0]!.text).not.toContain(code);
+      // Ready again: a new code, by email, and the old one does not hand the order over.
+      await put(made.id, { status: 'ready' });
+      expect(await readyEmails(made.id)).toHaveLength(2);
+      const second = (await codeOf(made.id))!;
+      if (second !== code)
+        expect((await put(made.id, { status: 'delivered', pickupCode: code })).statusCode).toBe(400);
+      expect((await put(made.id, { status: 'delivered', pickupCode: second })).statusCode).toBe(200);
+    });
+
     it('a wrong code is refused and changes nothing; the right one delivers the order, once', async () => {
       const made = await order('processing');
       await put(made.id, { status: 'ready' });

@@ -33,8 +33,12 @@ export async function replacePickupCode(
   return row!;
 }
 
-export async function deletePickupCode(tx: Executor, orderId: string): Promise<void> {
-  await tx.delete(pickupCodes).where(eq(pickupCodes.orderId, orderId));
+export async function deletePickupCode(tx: Executor, orderId: string): Promise<string | null> {
+  const [deleted] = await tx
+    .delete(pickupCodes)
+    .where(eq(pickupCodes.orderId, orderId))
+    .returning({ id: pickupCodes.id });
+  return deleted?.id ?? null;
 }
 
 /**
