@@ -16,7 +16,8 @@ const dayAfter = (day: string, count: number) =>
  * (`timeZone`): "today" starts at the shop's midnight.
  */
 export async function overview(db: Database, timeZone: string, now = new Date()): Promise<Overview> {
-  const days = Array.from({ length: DAYS }, (_, i) => dayAfter(dayIn(now, timeZone), i - (DAYS - 1)));
+  const today = dayIn(now, timeZone);
+  const days = Array.from({ length: DAYS }, (_, i) => dayAfter(today, i - (DAYS - 1)));
   // The first day's UTC midnight less a day comes before that day begins in any zone (offsets are
   // under 15 hours); orders before the first day are grouped under days left out below.
   const from = new Date(Date.parse(`${days[0]}T00:00:00Z`) - DAY_MS);
