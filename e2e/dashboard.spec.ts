@@ -74,6 +74,26 @@ test('a customer opening a dashboard page is sent to /sign-in with the reason', 
   await expect(page.getByRole('alert')).toHaveText('You are not authorized to access this page');
 });
 
+test("a barber's, a product's and one's own details fit a phone, long emails and links wrapped", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsStaff(page);
+  const sideways = () =>
+    page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  await open(page, '/dashboard/barbers');
+  await page.locator('a[href^="/dashboard/barbers/"]:not([href$="/create"])').first().click();
+  // The seeded barbers are on the map: their pin, to the meter.
+  await expect(page.getByRole('definition').filter({ hasText: /^\d+\.\d{5}, -\d+\.\d{5}$/ })).toBeVisible();
+  expect(await sideways()).toBeLessThanOrEqual(0);
+  await open(page, '/dashboard/products');
+  await page.locator('a[href^="/dashboard/products/"]:not([href$="/create"])').first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await sideways()).toBeLessThanOrEqual(0);
+  await open(page, '/dashboard/account');
+  expect(await sideways()).toBeLessThanOrEqual(0);
+});
+
 test('the sidebar is always shown from 1280 px and toggled below', async ({ page, checkA11y }) => {
   await signInAsStaff(page);
   const sidebar = page.getByRole('navigation', { name: 'Dashboard' });

@@ -26,7 +26,7 @@ export default function DashboardAccount() {
               className="h-20 w-20 rounded-full object-cover"
             />
           )}
-          <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2">
+          <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-6 gap-y-2 break-words">
             <dt className="font-semibold">Name</dt>
             <dd>{user.name}</dd>
             <dt className="font-semibold">Email</dt>

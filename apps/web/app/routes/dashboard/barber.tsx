@@ -68,7 +68,7 @@ export default function BarberDetails({ loaderData }: Route.ComponentProps) {
           sizes="256px"
           className="aspect-square w-64 rounded-lg object-cover"
         />
-        <dl className="grid grid-cols-[max-content_1fr] content-start gap-x-6 gap-y-2">
+        <dl className="grid grid-cols-[max-content_minmax(0,1fr)] content-start gap-x-6 gap-y-2 break-words">
           <dt className="font-semibold">Active</dt>
           <dd>{barber.active ? 'Yes' : 'No (hidden from the site)'}</dd>
           <dt className="font-semibold">Display order</dt>
@@ -81,7 +81,7 @@ export default function BarberDetails({ loaderData }: Route.ComponentProps) {
           <dd>
             {barber.lat === null || barber.lng === null
               ? 'None: the address was not found on the map. Edit the barber to enter its latitude and longitude.'
-              : `${barber.lat}, ${barber.lng}`}
+              : `${barber.lat.toFixed(5)}, ${barber.lng.toFixed(5)}`}
           </dd>
           <dt className="font-semibold">Phone</dt>
           <dd>{formatPhone(barber.phone)}</dd>

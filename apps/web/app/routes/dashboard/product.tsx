@@ -62,7 +62,7 @@ export default function ProductView({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
         <div className="flex flex-col gap-4">
-          <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2">
+          <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-6 gap-y-2 break-words">
             <dt className="font-semibold">Status</dt>
             <dd>
               <ProductStatusBadge product={product} />
