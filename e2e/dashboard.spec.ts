@@ -74,6 +74,53 @@ test('a customer opening a dashboard page is sent to /sign-in with the reason', 
   await expect(page.getByRole('alert')).toHaveText('You are not authorized to access this page');
 });
 
+test('a barber moved where the map cannot place them loses the old pin, and their page says so', async ({
+  page,
+}) => {
+  await open(page, '/');
+  await signIn(page, DEMO.admin);
+  // Hidden from the site, so the public pages' tests never meet it. No maps token here: no geocoder.
+  const created = await page.request.post('/api/barbers', {
+    multipart: {
+      form: JSON.stringify({
+        name: `Pin Test ${Date.now()}-${test.info().workerIndex}`,
+        phone: '7195550188',
+        email: 'pin-test@example.com',
+        address: {
+          line1: '10 Old St',
+          city: 'Colorado Springs',
+          state: 'CO',
+          postal_code: '80903',
+          country: 'US',
+        },
+        lat: 38.83,
+        lng: -104.82,
+        hours: Object.fromEntries(
+          ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [
+            day,
+            [],
+          ]),
+        ),
+        active: false,
+      }),
+    },
+  });
+  expect(created.status()).toBe(200);
+  const { gid } = (await created.json()) as { gid: string };
+  try {
+    await open(page, `/dashboard/barbers/${gid}/edit`);
+    await page.getByRole('textbox', { name: 'Address line 1' }).fill('99 New Ave');
+    await page.getByRole('button', { name: 'Save barber' }).click();
+    await expect(page.getByText('Barber updated successfully')).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: '99 New Ave' })).toBeVisible();
+    await expect(
+      page.getByRole('definition').filter({ hasText: 'None: the address could not be placed on the map.' }),
+    ).toBeVisible();
+  } finally {
+    await page.request.delete(`/api/barbers/${gid}`);
+  }
+});
+
 test("a barber's, a product's and one's own details fit a phone, long emails and links wrapped", async ({
   page,
 }) => {

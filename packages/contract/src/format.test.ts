@@ -67,6 +67,12 @@ describe("dates in the shop's time zone", () => {
     expect(isTimeZone('UTC')).toBe(true);
     expect(isTimeZone('America/Springs')).toBe(false);
     expect(isTimeZone('')).toBe(false);
+    expect(isTimeZone('America/Argentina/Buenos_Aires')).toBe(true);
+    expect(isTimeZone('America/Port-au-Prince')).toBe(true);
+    expect(isTimeZone('Etc/GMT+7')).toBe(true);
+    // Accepted by the browser, read otherwise by PostgreSQL's `at time zone`.
+    expect(isTimeZone('+05:30')).toBe(false);
+    expect(isTimeZone('CET')).toBe(false);
   });
 });
 

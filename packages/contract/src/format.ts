@@ -32,8 +32,13 @@ export function formatPricing(dollars: number): string {
   return formatCents(dollarsToCents(dollars));
 }
 
-/** Whether `name` is a time zone every formatter here accepts ("America/Denver", "UTC"). */
+/**
+ * Whether `name` is an IANA time zone ("America/Denver", "UTC") that the formatters here and
+ * PostgreSQL read alike. Offsets ("+05:30") and abbreviations ("CET") are refused, though the browser
+ * takes them: PostgreSQL reads "+05:30" as five and a half hours west, and CET without summer time.
+ */
 export function isTimeZone(name: string): boolean {
+  if (name !== 'UTC' && !/^[A-Za-z]+(?:\/[\w+-]+)+$/.test(name)) return false;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: name });
     return true;

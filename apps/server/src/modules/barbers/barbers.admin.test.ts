@@ -162,22 +162,18 @@ describe('barber management', () => {
     });
     expect(asked).toEqual(['1550 Larimer St, Denver, CO 80202, US', 'Nowhere Lane 1, Denver, CO 80202, US']);
 
-    // Moved again where the geocoder finds nothing, the form sending back the coordinates it showed:
-    // those mark the old place, so the barber has no pin rather than a wrong one.
+    // Moved again where the geocoder finds nothing, no coordinates typed (the edit form sends them
+    // only then): the old ones mark the old place, so the barber has no pin rather than a wrong one.
     const lost = { ...FORM.address, line1: 'Nowhere Lane 2' };
-    const unplaced = await save('PUT', `/api/barbers/${created.gid}`, {
-      address: lost,
-      lat: 38.8,
-      lng: -104.8,
-    });
+    const unplaced = await save('PUT', `/api/barbers/${created.gid}`, { address: lost });
     expect(json<AdminBarber>(unplaced)).toMatchObject({
       address: { line1: 'Nowhere Lane 2' },
       lat: null,
       lng: null,
     });
-    // Staff then enter the pin themselves; saved again unchanged, it stays.
+    // Staff then enter the pin themselves, and it stays through edits that do not move the address.
     await save('PUT', `/api/barbers/${created.gid}`, { lat: 38.9, lng: -104.7 });
-    const kept = await save('PUT', `/api/barbers/${created.gid}`, { address: lost, lat: 38.9, lng: -104.7 });
+    const kept = await save('PUT', `/api/barbers/${created.gid}`, { address: lost, nickname: 'Rosa' });
     expect(json<AdminBarber>(kept)).toMatchObject({ lat: 38.9, lng: -104.7 });
   });
 

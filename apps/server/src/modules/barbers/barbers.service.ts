@@ -133,10 +133,10 @@ async function resolveImages(
 
 /**
  * Where the barber's map pin goes: the geocoded address when it is new or changed where the geocoder
- * looks (line2 is not looked at) and the geocoder finds it; otherwise the coordinates typed in the
- * form; otherwise the ones the barber had, unless the address moved: the old pin marks the old place,
- * so a moved address the geocoder cannot find has no pin until staff enter one (the form sends the
- * old coordinates back as it showed them, which count as none then).
+ * looks (line2 is not looked at) and the geocoder finds it; otherwise the coordinates sent (the edit
+ * form sends them only when typed); otherwise the ones the barber had, unless the address moved: the
+ * old pin marks the old place, so a moved address the geocoder cannot place has none until staff
+ * enter one.
  */
 async function placeOf(
   deps: BarberDeps,
@@ -150,16 +150,14 @@ async function placeOf(
     const found = await deps.geocode(address);
     if (found) return found;
   }
-  const none = { lat: null, lng: null };
   if (form.lat !== undefined || form.lng !== undefined) {
     const lat = form.lat ?? null;
     const lng = form.lng ?? null;
     if ((lat === null) !== (lng === null))
       throw new AppError('bad_request', 'form.lng: give both lat and lng, or neither');
-    const oldPin = previous !== null && lat === previous.lat && lng === previous.lng;
-    return moved && oldPin ? none : { lat, lng };
+    return { lat, lng };
   }
-  return moved ? none : { lat: previous?.lat ?? null, lng: previous?.lng ?? null };
+  return moved ? { lat: null, lng: null } : { lat: previous?.lat ?? null, lng: previous?.lng ?? null };
 }
 
 function serviceValues(services: NonNullable<UpdateBarber['services']>) {

@@ -1,8 +1,8 @@
-import { dayIn, type Overview } from '@barbershop/contract';
+import type { Overview } from '@barbershop/contract';
 import { schema } from '@barbershop/db';
 import { createProduct, createUser } from '@barbershop/db/factories';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, json, type TestApp } from '../../test/app.ts';
 import { createOrder } from '../../test/orders.ts';
 import { signInAs } from '../../test/sessions.ts';
@@ -142,11 +142,15 @@ describe('dashboard overview', () => {
     const zoned = await buildTestApp({ SHOP_TIME_ZONE: 'Pacific/Auckland' });
     try {
       const cookie = await signInAs(zoned, await createUser(zoned.db, { accessLevel: 1 }));
+      // 8 PM on Nov 26 in UTC is already Nov 27 in Auckland: a route that ignored the setting shows Nov 26.
+      vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-26T20:00:00Z') });
       const answer = json<Overview>(
         await zoned.inject({ url: '/api/dashboard/overview', headers: { cookie } }),
       );
-      expect(answer.dailyRevenue.at(-1)?.date).toBe(dayIn(new Date(answer.generatedAt), 'Pacific/Auckland'));
+      expect(answer.generatedAt).toBe('2026-11-26T20:00:00.000Z');
+      expect(answer.dailyRevenue.at(-1)?.date).toBe('2026-11-27');
     } finally {
+      vi.useRealTimers();
       await zoned.close();
     }
   });

@@ -17,6 +17,18 @@ export async function enqueueEmail(tx: Executor, dedupeKey: string, email: Email
 }
 
 /**
+ * Takes back a queued email the worker has never picked up (so none of it can be on its way); false
+ * when there is none such: sent, being sent, or tried and waiting to be tried again.
+ */
+export async function withdrawUnsentEmail(tx: Executor, dedupeKey: string): Promise<boolean> {
+  const withdrawn = await tx
+    .delete(outbox)
+    .where(and(eq(outbox.dedupeKey, dedupeKey), isNull(outbox.sentAt), eq(outbox.attempts, 0)))
+    .returning({ id: outbox.id });
+  return withdrawn.length > 0;
+}
+
+/**
  * Claims up to `limit` unsent emails that are due, by pushing their next attempt `leaseMs` ahead in
  * the same short transaction: another worker skips the locked rows and then sees them not due.
  */

@@ -15,7 +15,7 @@ import { isStaff, type SessionUser } from '../../plugins/access.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { orderNotReadyEmail, orderReadyEmail } from '../mail/order-emails.ts';
-import { enqueueEmail } from '../mail/outbox.repository.ts';
+import { enqueueEmail, withdrawUnsentEmail } from '../mail/outbox.repository.ts';
 import { lockOrder, type OrderRow } from './lifecycle.repository.ts';
 import { changeStatus, type EmailSite, emailFacts } from './order-lifecycle.ts';
 import { getOrderFor, UUID } from './orders.service.ts';
@@ -131,6 +131,9 @@ class WrongPickupCode extends Error {}
 
 const lockedMessage = `The pickup code is locked after ${PICKUP_CODE_TRIES} wrong tries: reissue it and ask the customer for the new one.`;
 
+/** The outbox key of the ready email that carried pickup code `codeId`. */
+const readyEmailKey = (orderId: string, codeId: string) => `order-ready:${orderId}:${codeId}`;
+
 /** Issues a new pickup code and emails it to the customer, in the caller's transaction. */
 async function issuePickupCode(
   tx: Executor,
@@ -150,7 +153,7 @@ async function issuePickupCode(
   });
   const facts = await emailFacts(tx, order, deps);
   if (facts) {
-    await enqueueEmail(tx, `order-ready:${order.id}:${id}`, orderReadyEmail(facts, code));
+    await enqueueEmail(tx, readyEmailKey(order.id, id), orderReadyEmail(facts, code));
   }
 }
 
@@ -203,12 +206,15 @@ export async function changeStatusAsStaff(
         notify: null,
       });
       if (pickup && body.status === 'ready') await issuePickupCode(tx, deps, changed, actor.id, at);
-      // Back to processing: the code handed out no longer fits, and a new one comes with ready. The
-      // customer, told to come, is told to wait.
+      // Back to processing: the code handed out no longer fits, and a new one comes with ready. Its
+      // email is taken back if the mail worker has not picked it up; otherwise the customer, told to
+      // come, is told to wait.
       if (pickup && body.status === 'processing') {
         const voided = await deletePickupCode(tx, id);
-        const facts = voided && (await emailFacts(tx, changed, deps));
-        if (facts) await enqueueEmail(tx, `order-not-ready:${id}:${voided}`, orderNotReadyEmail(facts));
+        if (voided && !(await withdrawUnsentEmail(tx, readyEmailKey(id, voided)))) {
+          const facts = await emailFacts(tx, changed, deps);
+          if (facts) await enqueueEmail(tx, `order-not-ready:${id}:${voided}`, orderNotReadyEmail(facts));
+        }
       }
       await recordAudit(tx, {
         actorUserId: actor.id,

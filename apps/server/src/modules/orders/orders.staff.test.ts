@@ -7,6 +7,7 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createOrder } from '../../test/orders.ts';
 import { signInAs } from '../../test/sessions.ts';
 import { createShop } from '../../test/shop.ts';
+import { markEmailSent } from '../mail/outbox.repository.ts';
 
 describe('staff orders API', () => {
   let app: TestApp;
@@ -223,16 +224,30 @@ describe('staff orders API', () => {
       expect(JSON.stringify(kept)).not.toContain(mine.pickupCode!.code);
     });
 
-    it('back to processing voids the code and tells the customer to wait for a new one', async () => {
+    it('back to processing voids the code: its email is taken back, or, once it may be out, followed by word to wait', async () => {
+      const notReady = (id: string) =>
+        app.db
+          .select()
+          .from(schema.outbox)
+          .then((rows) => rows.filter((row) => row.dedupeKey.startsWith(`order-not-ready:${id}`)));
+
+      // A slip undone before the mail worker took the ready email: the customer never hears of it.
+      const slip = await order('processing');
+      await put(slip.id, { status: 'ready' });
+      expect((await put(slip.id, { status: 'processing' })).statusCode).toBe(200);
+      expect(await codeOf(slip.id)).toBeUndefined();
+      expect(await readyEmails(slip.id)).toEqual([]);
+      expect(await notReady(slip.id)).toEqual([]);
+
+      // Taken back after the ready email went out: the code it carried is void, and the customer is told.
       const made = await order('processing');
       await put(made.id, { status: 'ready' });
       const code = (await codeOf(made.id))!;
+      const [sent] = await readyEmails(made.id);
+      await markEmailSent(app.db, sent!.id, new Date());
       expect((await put(made.id, { status: 'processing' })).statusCode).toBe(200);
       expect(await codeOf(made.id)).toBeUndefined();
-      const waits = await app.db
-        .select()
-        .from(schema.outbox)
-        .then((rows) => rows.filter((row) => row.dedupeKey.startsWith(`order-not-ready:${made.id}`)));
+      const waits = await notReady(made.id);
       expect(waits).toHaveLength(1);
       expect(waits[0]).toMatchObject({
         to: 'casey@example.com',

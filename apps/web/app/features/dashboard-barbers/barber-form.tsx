@@ -42,6 +42,8 @@ function stored(images: AdminBarber['gallery'], keys: (string | null)[]): Picked
 }
 
 const numberOrNull = (value: string) => (value.trim() === '' ? null : Number(value));
+/** A coordinate as its form field shows it. */
+const coordinateText = (value: number | null | undefined) => (value == null ? '' : String(value));
 
 /**
  * A barber's every field (admin): contact, links, services with price and duration, weekly hours
@@ -66,8 +68,8 @@ export function BarberForm({
     about: barber?.about ?? '',
     instagramUrl: barber?.instagramUrl ?? '',
     booksyUrl: barber?.booksyUrl ?? '',
-    lat: barber?.lat == null ? '' : String(barber.lat),
-    lng: barber?.lng == null ? '' : String(barber.lng),
+    lat: coordinateText(barber?.lat),
+    lng: coordinateText(barber?.lng),
     rating: String(barber?.rating ?? 5),
     reviewCount: String(barber?.reviewCount ?? 0),
     position: String(barber?.position ?? 0),
@@ -107,8 +109,11 @@ export function BarberForm({
     const form = {
       ...text,
       address,
-      lat: numberOrNull(text.lat),
-      lng: numberOrNull(text.lng),
+      // Sent when typed (undefined is left out): the pin shown back unchanged would otherwise read as
+      // the pin of a moved address.
+      ...(editing && text.lat === coordinateText(barber.lat) && text.lng === coordinateText(barber.lng)
+        ? { lat: undefined, lng: undefined }
+        : { lat: numberOrNull(text.lat), lng: numberOrNull(text.lng) }),
       rating: Number(text.rating),
       reviewCount: Number(text.reviewCount),
       position: Number(text.position),

@@ -80,7 +80,7 @@ export default function BarberDetails({ loaderData }: Route.ComponentProps) {
           <dt className="font-semibold">Map pin</dt>
           <dd>
             {barber.lat === null || barber.lng === null
-              ? 'None: the address was not found on the map. Edit the barber to enter its latitude and longitude.'
+              ? 'None: the address could not be placed on the map. Edit the barber to enter its latitude and longitude.'
               : `${barber.lat.toFixed(5)}, ${barber.lng.toFixed(5)}`}
           </dd>
           <dt className="font-semibold">Phone</dt>
