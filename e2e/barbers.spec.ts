@@ -1,4 +1,5 @@
 import type { Barber, Shop } from '@barbershop/contract';
+import { WEEKDAY_NAMES, WEEKDAYS } from '@barbershop/contract/domain';
 import {
   formatAddress,
   formatDollars,
@@ -19,8 +20,6 @@ import { SHOP_TIME_ZONE } from './shop-time-zone.ts';
 const TILE_HOSTS = /^https:\/\/([a-c]\.)?tile\.openstreetmap\.org\/|^https:\/\/api\.mapbox\.com\//;
 // Chromium logs each aborted tile as a failed resource.
 const TILE_ERRORS = /tile\.openstreetmap\.org|api\.mapbox\.com/;
-const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
-const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
   const response = await request.get(path);
@@ -106,15 +105,15 @@ for (const viewport of [
         barber.instagramUrl,
       );
       const hours = side.getByRole('table', { name: 'Hours' });
-      for (const [i, day] of WEEKDAYS.entries()) {
-        const row = hours.getByRole('row', { name: new RegExp(`^${DAY_NAMES[i]}`) });
+      for (const day of WEEKDAYS) {
+        const row = hours.getByRole('row', { name: new RegExp(`^${WEEKDAY_NAMES[day]}`) });
         const intervals = barber.hours[day];
         if (intervals.length === 0) await expect(row).toContainText('Closed');
         for (const [open, close] of intervals)
           await expect(row).toContainText(`${formatTime(open)} – ${formatTime(close)}`);
       }
       // The shop's today (America/Denver), whatever the browser's zone (UTC here) says.
-      const today = DAY_NAMES[WEEKDAYS.indexOf(weekdayIn(new Date(), SHOP_TIME_ZONE))]!;
+      const today = WEEKDAY_NAMES[weekdayIn(new Date(), SHOP_TIME_ZONE)];
       await expect(hours.locator('tr[aria-current="date"]')).toContainText(today);
 
       const gallery = panel.getByRole('list', { name: 'Gallery' }).getByRole('img');
@@ -417,14 +416,14 @@ test('search engines read the shop and the barbers as hair salons', async ({ pag
   });
   // The shop is open on a day when any of its barbers works, from the earliest start to the latest end.
   const specs = salon?.openingHoursSpecification as { dayOfWeek: string[]; opens: string; closes: string }[];
-  for (const [i, day] of WEEKDAYS.entries()) {
+  for (const day of WEEKDAYS) {
     const intervals = barbers.flatMap((b) => b.hours[day]);
-    const daySpecs = specs.filter((spec) => spec.dayOfWeek.includes(DAY_NAMES[i]!));
+    const daySpecs = specs.filter((spec) => spec.dayOfWeek.includes(WEEKDAY_NAMES[day]));
     if (intervals.length === 0) {
-      expect(daySpecs, DAY_NAMES[i]).toEqual([]);
+      expect(daySpecs, WEEKDAY_NAMES[day]).toEqual([]);
       continue;
     }
-    expect(daySpecs.map((spec) => spec.opens).sort()[0], DAY_NAMES[i]).toBe(
+    expect(daySpecs.map((spec) => spec.opens).sort()[0], WEEKDAY_NAMES[day]).toBe(
       intervals.map(([open]) => open).sort()[0],
     );
     expect(
@@ -432,7 +431,7 @@ test('search engines read the shop and the barbers as hair salons', async ({ pag
         .map((spec) => spec.closes)
         .sort()
         .at(-1),
-      DAY_NAMES[i],
+      WEEKDAY_NAMES[day],
     ).toBe(
       intervals
         .map(([, close]) => close)

@@ -1,5 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { AdminProductDetail, CatalogProduct, UserSummary } from '@barbershop/contract';
+import { WEEKDAYS } from '@barbershop/contract/domain';
 import type { Page } from '@playwright/test';
 import { expect, test, waitForTheAppOnNavigation } from './fixtures.ts';
 import { DEMO, signIn } from './sign-in.ts';
@@ -95,12 +96,7 @@ test('a barber moved where the map cannot place them loses the old pin, and thei
         },
         lat: 38.83,
         lng: -104.82,
-        hours: Object.fromEntries(
-          ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [
-            day,
-            [],
-          ]),
-        ),
+        hours: Object.fromEntries(WEEKDAYS.map((day) => [day, []])),
         active: false,
       }),
     },

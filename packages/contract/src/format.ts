@@ -1,5 +1,5 @@
 import type { Address } from './address.ts';
-import type { Weekday } from './domain.ts';
+import { WEEKDAY_NAMES, WEEKDAYS, type Weekday } from './domain.ts';
 import { dollarsToCents } from './order-rules.ts';
 
 /** Formatters shared by the server (emails, CSV) and the web (every page), so both show the same text. */
@@ -47,21 +47,28 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
+type DateKind = 'date' | 'dateTime' | 'day' | 'weekday';
+const DATE_PARTS: Record<DateKind, Intl.DateTimeFormatOptions> = {
+  date: { month: 'short', day: 'numeric', year: 'numeric' },
+  dateTime: {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  },
+  day: { year: 'numeric', month: '2-digit', day: '2-digit' },
+  weekday: { weekday: 'long' },
+};
+
 // Building a formatter costs far more than using one, and every table row formats a date.
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(kind: 'date' | 'dateTime' | 'day' | 'weekday', timeZone: string) {
+function formatterFor(kind: DateKind, timeZone: string) {
   const key = `${kind} ${timeZone}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      ...(kind === 'weekday'
-        ? { weekday: 'short' }
-        : kind === 'day'
-          ? { year: 'numeric', month: '2-digit', day: '2-digit' }
-          : { month: 'short', day: 'numeric', year: 'numeric' }),
-      ...(kind === 'dateTime' && { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }),
-    });
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone, ...DATE_PARTS[kind] });
     formatters.set(key, formatter);
   }
   return formatter;
@@ -94,19 +101,10 @@ export function dayIn(value: Date, timeZone: string): string {
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
-const WEEKDAY_OF: Record<string, Weekday> = {
-  Mon: 'monday',
-  Tue: 'tuesday',
-  Wed: 'wednesday',
-  Thu: 'thursday',
-  Fri: 'friday',
-  Sat: 'saturday',
-  Sun: 'sunday',
-};
-
 /** The day of the week a moment falls on in `timeZone`. */
 export function weekdayIn(value: Date, timeZone: string): Weekday {
-  return WEEKDAY_OF[formatterFor('weekday', timeZone).format(value)]!;
+  const name = formatterFor('weekday', timeZone).format(value);
+  return WEEKDAYS.find((day) => WEEKDAY_NAMES[day] === name)!;
 }
 
 /** 40 -> "40min", 60 -> "1h", 90 -> "1h 30min". */
