@@ -38,6 +38,15 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes a shutdown delay in milliseconds, none when unset', () => {
+    expect(loadConfig(base).shutdownDelayMs).toBe(0);
+    expect(loadConfig({ ...base, SHUTDOWN_DELAY_MS: '10000' }).shutdownDelayMs).toBe(10_000);
+    for (const bad of ['10s', '-1', '90000'])
+      expect(() => loadConfig({ ...base, SHUTDOWN_DELAY_MS: bad })).toThrow(
+        'SHUTDOWN_DELAY_MS: must be milliseconds from 0 to 60000',
+      );
+  });
+
   it('names every bad variable at once', () => {
     expect(() =>
       loadConfig({ ...base, PORT: 'eighty', DATABASE_URL: 'mysql://x', SALES_TAX_RATE: '-1' }),

@@ -123,6 +123,15 @@ const EnvSchema = z.object({
   MAIL_FROM: optionalString,
   // Where the shop's paid-order alerts go; empty: the shop's email setting.
   SHOP_ALERT_EMAIL: z.preprocess(emptyAsUndefined, z.email('must be an email address').optional()),
+  SHUTDOWN_DELAY_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be milliseconds from 0 to 60000' })
+      .int('must be milliseconds from 0 to 60000')
+      .min(0, 'must be milliseconds from 0 to 60000')
+      .max(60_000, 'must be milliseconds from 0 to 60000')
+      .default(0),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -289,6 +298,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       shopAlertEmail: e.SHOP_ALERT_EMAIL,
     },
     logLevel: e.LOG_LEVEL,
+    /**
+     * How long a copy told to stop keeps serving new requests while its readiness answers 503, so a
+     * load balancer that still routes to it meanwhile reaches a server, not a closed port.
+     */
+    shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
   };
 }
 

@@ -43,7 +43,7 @@ try {
   throw error;
 }
 
-shutDownOnSignals(app);
+shutDownOnSignals(app, { delayMs: config.shutdownDelayMs });
 
 try {
   await app.listen({ port: config.port, host: config.host });

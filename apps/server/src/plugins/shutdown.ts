@@ -1,4 +1,5 @@
 import { Socket } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -48,16 +49,23 @@ export const shutdownPlugin = fp(
 );
 
 /**
- * Stops the server gracefully: readiness answers 503 at once, idle keep-alive connections close,
- * requests in flight finish (their connections close after the response), then the server stops
- * listening, closes the database and the process exits 0. Past `timeoutMs` it exits 1 anyway.
+ * Stops the server gracefully: readiness answers 503 at once and every response closes its
+ * connection; for `delayMs` the server still takes new requests (a load balancer notices the 503
+ * only at its next check); then idle keep-alive connections close, requests in flight finish, the
+ * server stops listening, closes the database and the process exits 0. Past `delayMs + timeoutMs`
+ * it exits 1 anyway.
  */
 export async function shutDown(
   app: FastifyInstance,
-  { timeoutMs = SHUTDOWN_TIMEOUT_MS, exit = (code: number) => process.exit(code) } = {},
+  {
+    delayMs = 0,
+    timeoutMs = SHUTDOWN_TIMEOUT_MS,
+    exit = (code: number) => process.exit(code),
+  }: { delayMs?: number; timeoutMs?: number; exit?: (code: number) => void } = {},
 ) {
   if (app.lifecycle.draining) return;
   app.lifecycle.draining = true;
+  if (delayMs > 0) await sleep(delayMs);
   const timer = setTimeout(() => {
     app.log.error('shutdown timed out; exiting');
     exit(1);
@@ -71,11 +79,11 @@ export async function shutDown(
 }
 
 /** Runs `shutDown` on SIGTERM (orchestrators) and SIGINT (Ctrl-C). main.ts calls it once. */
-export function shutDownOnSignals(app: FastifyInstance) {
+export function shutDownOnSignals(app: FastifyInstance, { delayMs }: { delayMs: number }) {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
-      app.log.info({ signal }, 'shutting down');
-      shutDown(app).catch((error: unknown) => {
+      app.log.info({ signal, delayMs }, 'shutting down');
+      shutDown(app, { delayMs }).catch((error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');
         process.exit(1);
       });

@@ -20,6 +20,6 @@ app.post('/test/sweep', { config: { access: 'public' } }, async (request) => {
   );
   return { canceled };
 });
-shutDownOnSignals(app);
+shutDownOnSignals(app, { delayMs: config.shutdownDelayMs });
 await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`listening on ${(app.server.address() as { port: number }).port}\n`);

@@ -6,6 +6,7 @@ import { loadConfig } from '../config.ts';
 import { shutDownOnSignals } from '../plugins/shutdown.ts';
 
 const config = loadConfig({
+  SHUTDOWN_DELAY_MS: process.env.SHUTDOWN_DELAY_MS ?? '',
   NODE_ENV: 'test',
   DATA_DIR: process.env.DATA_DIR ?? '',
   SESSION_SECRET: 'x'.repeat(32),
@@ -16,6 +17,6 @@ app.get('/slow', { config: { access: 'public' } }, async () => {
   await sleep(1500);
   return { done: true };
 });
-shutDownOnSignals(app);
+shutDownOnSignals(app, { delayMs: config.shutdownDelayMs });
 await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`listening on ${(app.server.address() as { port: number }).port}\n`);
