@@ -194,7 +194,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(inPlace(shopRoutes), { salesTaxRate: config.salesTaxRate });
       await api.register(inPlace(barbersRoutes), { config });
       await api.register(inPlace(authRoutes), { config });
-      await api.register(inPlace(usersRoutes));
+      await api.register(inPlace(usersRoutes), { adminEmails: config.adminEmails });
       const orderDeps = {
         pickup: pickupKey(config.sessionSecret),
         publicUrl: config.publicUrl,

@@ -20,8 +20,11 @@ import {
 const GidParams = idParams({ gid: 'user' });
 const UsersQuery = z.object({ q: z.string().trim().max(100, 'must be 100 characters or fewer').optional() });
 
-/** The current user, their inventory, and the users the dashboard manages. */
-export async function usersRoutes(app: FastifyInstance) {
+/**
+ * The current user, their inventory, and the users the dashboard manages. `adminEmails` is the
+ * server's ADMIN_EMAILS, whose addresses no admin can demote (sign-in would make them admin again).
+ */
+export async function usersRoutes(app: FastifyInstance, { adminEmails }: { adminEmails: readonly string[] }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/users/me',
@@ -91,12 +94,13 @@ export async function usersRoutes(app: FastifyInstance) {
       config: { access: 'admin' },
       schema: {
         tags: ['users'],
-        summary: "Change a user's role, phone or address; the last admin cannot stop being one (409)",
+        summary:
+          "Change a user's role, phone or address; the last admin, or one listed in ADMIN_EMAILS, cannot stop being one (409)",
         params: GidParams,
         body: UpdateUserSchema,
         response: { 200: UserDetailSchema },
       },
     },
-    (request) => updateUserAsAdmin(app.db, request.user!.id, request.params.gid, request.body),
+    (request) => updateUserAsAdmin(app.db, request.user!.id, request.params.gid, request.body, adminEmails),
   );
 }

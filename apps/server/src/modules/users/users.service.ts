@@ -99,13 +99,15 @@ export async function getUserDetail(db: Database, id: string): Promise<UserDetai
 /**
  * An admin changes a user's role or contact details, recorded in the audit trail in the same
  * transaction. Taking away the admin role of the last admin is refused, so the shop can never lock
- * itself out of its own dashboard.
+ * itself out of its own dashboard; so is taking it from an address in `adminEmails`, which the next
+ * sign-in would give back.
  */
 export async function updateUserAsAdmin(
   db: Database,
   actorUserId: string,
   id: string,
   changes: UpdateUser,
+  adminEmails: readonly string[],
 ): Promise<UserDetail> {
   if (!UUID.test(id)) throw new AppError('not_found', 'No such user.');
   const values = {
@@ -118,6 +120,12 @@ export async function updateUserAsAdmin(
     if (!user) throw new AppError('not_found', 'No such user.');
     const demotesAdmin =
       user.accessLevel === ACCESS.admin && (values.accessLevel ?? ACCESS.admin) !== ACCESS.admin;
+    if (demotesAdmin && adminEmails.includes(user.email.toLowerCase())) {
+      throw new AppError(
+        'conflict',
+        "This address is in the server's ADMIN_EMAILS setting, which makes it an admin again at its next sign-in: remove it there first.",
+      );
+    }
     if (demotesAdmin && (await lockOtherAdmins(tx, id)) === 0) {
       throw new AppError('conflict', 'This is the last admin: make someone else an admin first.');
     }

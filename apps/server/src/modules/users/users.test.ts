@@ -306,6 +306,42 @@ describe('the last admin', () => {
   });
 });
 
+describe('an admin listed in ADMIN_EMAILS', () => {
+  it('cannot be demoted in the dashboard (409 saying why), as the next sign-in would make them admin again', async () => {
+    const app = await buildTestApp({ ADMIN_EMAILS: 'owner@example.com' });
+    try {
+      const owner = await createUser(app.db, { email: 'owner@example.com', accessLevel: 2 });
+      const other = await createUser(app.db, { accessLevel: 2 });
+      const cookie = await signInAs(app, other);
+      const patch = (payload: object) =>
+        app.inject({ method: 'PATCH', url: `/api/users/${owner.id}`, headers: { cookie }, payload });
+      const refused = await patch({ accessLevel: 1 });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({
+        error: {
+          code: 'conflict',
+          message:
+            "This address is in the server's ADMIN_EMAILS setting, which makes it an admin again at its next sign-in: remove it there first.",
+        },
+      });
+      const changed = await patch({ phone: '719-555-0100' });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.json()).toMatchObject({ accessLevel: 2, phone: '719-555-0100' });
+
+      // Anyone not on the list is demoted as before.
+      const back = await app.inject({
+        method: 'PATCH',
+        url: `/api/users/${other.id}`,
+        headers: { cookie: await signInAs(app, owner) },
+        payload: { accessLevel: 0 },
+      });
+      expect(back.json()).toMatchObject({ accessLevel: 0 });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 // Two admins demoting themselves at the same moment: one must stay. PGlite runs one query at a time,
 // so only PostgreSQL can show the race.
 describe.runIf(process.env.TEST_DB === 'postgres')('the last admin, under concurrent demotions', () => {

@@ -40,7 +40,10 @@ export function UserFacts({ user }: { user: UserDetail }) {
   );
 }
 
-/** The role, changed by admins only; the API refuses to demote the last admin (409) and says so. */
+/**
+ * The role, changed by admins only; the API refuses to demote the last admin or an address in the
+ * server's ADMIN_EMAILS (409) and says why.
+ */
 export function RoleForm({ user }: { user: UserDetail }) {
   const fetcher = useFetcher<UserActionResult>();
   const roles = Object.keys(ACCESS) as Role[];
