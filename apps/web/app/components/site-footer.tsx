@@ -1,10 +1,19 @@
-import type { Shop } from '@barbershop/contract';
+import { dayIn, type Shop } from '@barbershop/contract';
 
 const linkClass = 'inline-flex min-h-11 items-center hover:text-brass underline-offset-4 hover:underline';
 
-/** Footer of SPEC.md section 1: two social links, legal links (full page loads), copyright, builder credit. */
-export function SiteFooter({ shop }: { shop: Shop }) {
-  const year = new Date().getFullYear();
+/**
+ * Footer of SPEC.md section 1: two social links, legal links (full page loads), copyright, builder
+ * credit. The year is the shop's: server and browser clocks in other zones would disagree on it.
+ */
+export function SiteFooter({
+  shop,
+  timeZone,
+}: {
+  shop: Pick<Shop, 'name' | 'socialLinks'>;
+  timeZone: string;
+}) {
+  const year = dayIn(new Date(), timeZone).slice(0, 4);
   return (
     <footer className="mt-16 bg-charcoal text-paper/90">
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:grid-cols-3">
