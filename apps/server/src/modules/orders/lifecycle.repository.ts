@@ -130,15 +130,15 @@ export async function takeStock(tx: Executor, productId: string, size: string, q
   return rows.length > 0;
 }
 
-/** Puts units back on hand; a size no longer offered gets its row back. */
+/**
+ * Puts units back on hand. A size staff stopped offering while an order held some of it stays
+ * off sale: its units are not put back (they would bring the size back into the store).
+ */
 export async function returnStock(tx: Executor, productId: string, size: string, quantity: number) {
   await tx
-    .insert(productStock)
-    .values({ productId, size, quantity })
-    .onConflictDoUpdate({
-      target: [productStock.productId, productStock.size],
-      set: { quantity: sql`${productStock.quantity} + ${quantity}` },
-    });
+    .update(productStock)
+    .set({ quantity: sql`${productStock.quantity} + ${quantity}` })
+    .where(and(eq(productStock.productId, productId), eq(productStock.size, size)));
 }
 
 export async function insertItems(

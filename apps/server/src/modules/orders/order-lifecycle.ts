@@ -178,6 +178,9 @@ export async function reserve(db: Executor, input: ReserveInput): Promise<OrderR
     const order = existing
       ? await updateOrder(tx, existing.id, {
           ...values,
+          // The order is placed again with this cart: its date (on the customer's pages and in the
+          // confirmation's "we received your payment on") is this attempt's, not a declined one's.
+          createdAt: at,
           // A payment made with another provider (the configuration changed) cannot be updated.
           ...(existing.paymentProvider === input.provider
             ? {}

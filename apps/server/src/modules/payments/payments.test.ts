@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Order, PaymentIntent } from '@barbershop/contract';
+import type { CatalogProduct, Order, PaymentIntent } from '@barbershop/contract';
 import { schema } from '@barbershop/db';
 import { createProduct, createUser } from '@barbershop/db/factories';
 import { and, eq } from 'drizzle-orm';
@@ -9,6 +9,7 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { signInAs } from '../../test/sessions.ts';
 import { createShop } from '../../test/shop.ts';
 import { cancelPending, RESERVATION_EXPIRED_MESSAGE } from '../orders/order-lifecycle.ts';
+import { replaceStock } from '../products/products.repository.ts';
 
 describe('checkout with the demo provider', () => {
   let app: TestApp;
@@ -193,6 +194,47 @@ describe('checkout with the demo provider', () => {
     const orders = await app.db.select().from(schema.orders).where(eq(schema.orders.userId, user.id));
     expect(orders).toHaveLength(1);
     await cancelPending(app.db, { orderId: first.orderId, message: 'test' });
+  });
+
+  it('dates a reused order by the attempt that is paid, not by the first', async () => {
+    const cookie = await customer();
+    const first = (
+      await pay(cookie, { products: [{ _id: tee.id, size: 'Medium', quantity: 1 }] })
+    ).json<PaymentIntent>();
+    // The first attempt was declined late last night.
+    const lastNight = new Date(Date.now() - 3_600_000);
+    await app.db
+      .update(schema.orders)
+      .set({ createdAt: lastNight })
+      .where(eq(schema.orders.id, first.orderId));
+    const retried = new Date();
+    await pay(cookie, { products: [{ _id: tee.id, size: 'Medium', quantity: 1 }], orderId: first.orderId });
+    const [order] = await app.db.select().from(schema.orders).where(eq(schema.orders.id, first.orderId));
+    expect(order!.createdAt.getTime()).toBeGreaterThanOrEqual(retried.getTime());
+    await cancelPending(app.db, { orderId: first.orderId, message: 'test' });
+  });
+
+  it('keeps a size staff stopped offering off sale when the units an order held come back', async () => {
+    const hoodie = await createProduct(app.db, { name: 'Crest Hoodie' }, { stock: { Small: 4, Medium: 8 } });
+    const cookie = await customer();
+    const first = (
+      await pay(cookie, { products: [{ _id: hoodie.id, size: 'Small', quantity: 3 }] })
+    ).json<PaymentIntent>();
+    await app.db.transaction((tx) => replaceStock(tx, hoodie.id, { Medium: 8 }));
+
+    // The customer pays for something else instead: the three Smalls come back to no size.
+    await pay(cookie, {
+      products: [{ _id: hoodie.id, size: 'Medium', quantity: 1 }],
+      orderId: first.orderId,
+    });
+    expect(await stockOf(hoodie.id, 'Small')).toBeUndefined();
+    const store = await app.inject({ url: `/api/products/store/${hoodie.slug}` });
+    expect(store.json<CatalogProduct>().stock).toEqual([{ size: 'Medium', quantity: 7 }]);
+
+    // Units of a size still offered come back as before.
+    await cancelPending(app.db, { orderId: first.orderId, message: 'test' });
+    expect(await stockOf(hoodie.id, 'Medium')).toBe(8);
+    expect(await stockOf(hoodie.id, 'Small')).toBeUndefined();
   });
 
   it('pays the order on demo confirm: processing, one printing item per unit, log and email, once', async () => {
