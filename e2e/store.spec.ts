@@ -466,6 +466,54 @@ test.describe('payment refused', () => {
   });
 });
 
+test.describe('a payment that did not go through', () => {
+  // The confirmation call is cut off here, as a lost connection or a closed card form would.
+  test.use({ allowedConsoleErrors: [/demo\/confirm|ERR_FAILED|Failed to fetch/] });
+
+  test("keeps the cart as it was, counting the units the customer's order holds as theirs", async ({
+    page,
+  }) => {
+    const products = await getJson<CatalogProduct[]>(page, '/api/products/published');
+    const tee = products.find((p) => p.slug === 'straight-razor-tee')!;
+    const size = 'Extra-Large';
+    const stock = tee.stock.find((entry) => entry.size === size)!.quantity;
+    const line = `${tee.name}, ${size}`;
+
+    await page.goto('/');
+    await signIn(page, 'ida.store@example.com');
+    await addFromProductPage(page, tee.slug, size);
+    await page.goto('/cart');
+    for (let n = 1; n < stock; n++) await page.getByRole('button', { name: `One more ${line}` }).click();
+    await expect(page.getByRole('group', { name: `Quantity of ${line}` })).toContainText(String(stock));
+
+    await page.route('**/api/payment/demo/confirm', (route) => route.abort());
+    await page.goto('/checkout');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    // The order holds every one left: the store shows none, and the cart still has them all.
+    expect(
+      (await getJson<CatalogProduct[]>(page, '/api/products/published'))
+        .find((p) => p._id === tee._id)!
+        .stock.find((entry) => entry.size === size)!.quantity,
+    ).toBe(0);
+    for (const visit of ['goto', 'reload'] as const) {
+      if (visit === 'goto') await page.goto('/cart');
+      else await page.reload();
+      await expect(page.getByRole('group', { name: `Quantity of ${line}` })).toContainText(String(stock));
+      await expect(page.getByText(`Only ${stock} in stock`)).toBeVisible();
+      await expect(page.getByText('None left in stock')).toHaveCount(0);
+    }
+
+    await page.unroute('**/api/payment/demo/confirm');
+    await page.goto('/checkout');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
+    const orderId = new URL(page.url()).searchParams.get('orderId')!;
+    const order = await getJson<Order>(page, `/api/orders/${orderId}`);
+    expect(order.products.map((p) => [p.name, p.size, p.quantity])).toEqual([[tee.name, size, stock]]);
+  });
+});
+
 test('a cart paid while its confirmation never loaded shows that confirmation, not Pay again', async ({
   page,
 }) => {

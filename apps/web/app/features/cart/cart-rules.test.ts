@@ -168,6 +168,19 @@ describe('refreshLines', () => {
     expect(sold.lines[0]).toMatchObject({ quantity: 2, max: 1 });
   });
 
+  it("counts what the customer's pending order holds: the store's figure leaves it out", () => {
+    const state = fill(hoodie('Medium'), hoodie('Medium'), hoodie('Medium'));
+    const held = [{ productId: HOODIE, size: 'Medium' as const, quantity: 3 }];
+    const allMine = refreshLines(state, [product({ stock: [{ size: 'Medium', quantity: 0 }] })], held);
+    expect(allMine.lines[0]).toMatchObject({ quantity: 3, max: 3 });
+    const oneMore = refreshLines(state, [product({ stock: [{ size: 'Medium', quantity: 1 }] })], held);
+    expect(oneMore.lines[0]).toMatchObject({ quantity: 3, max: 4 });
+    // Another size or product held does not raise this line's limit.
+    const other = [{ productId: HOODIE, size: 'Large' as const, quantity: 3 }];
+    const none = refreshLines(state, [product({ stock: [{ size: 'Medium', quantity: 0 }] })], other);
+    expect(none.lines[0]).toMatchObject({ quantity: 3, max: 0 });
+  });
+
   it('returns the same state when nothing changed', () => {
     const state = fill(hoodie('Medium'));
     expect(refreshLines(state, [product({})])).toBe(state);
@@ -193,6 +206,14 @@ describe('parseStoredCart', () => {
   it('gives an empty cart for nothing, bad JSON or the wrong shape', () => {
     for (const raw of [null, '', '{', '[]', '42', '{"lines":"x"}']) {
       expect(parseStoredCart(raw)).toEqual(EMPTY_CART);
+    }
+  });
+
+  it('keeps a line holding more than its stock limit, even none, for checkout to say so', () => {
+    const line = { ...fill(hoodie('Medium')).lines[0]!, quantity: 3 };
+    for (const max of [0, 1]) {
+      const state = parseStoredCart(JSON.stringify({ lines: [{ ...line, max }], orderId: 'order-1' }));
+      expect(state.lines.map((l) => [l.quantity, l.max])).toEqual([[3, max]]);
     }
   });
 

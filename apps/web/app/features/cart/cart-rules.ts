@@ -1,4 +1,4 @@
-import type { CatalogProduct, Image, PaymentLine, Size } from '@barbershop/contract';
+import type { CatalogProduct, Image, OrderLine, PaymentLine, Size } from '@barbershop/contract';
 import { SIZES } from '@barbershop/contract/domain';
 import { dollarsToCents, MAX_LINE_QUANTITY } from '@barbershop/contract/order-rules';
 
@@ -93,20 +93,32 @@ export function clearLine(state: CartState, _id: string, size: Size): CartState 
   return lines.length === state.lines.length ? state : { ...state, lines };
 }
 
+/** Units of a product in a size, as the lines of an order hold them. */
+export type HeldUnits = Pick<OrderLine, 'productId' | 'size' | 'quantity'>;
+
 /**
  * The lines as the store shows their products now: price, name, address, first image and the stock
- * limit, which may have changed since they were added (a price rise, a rename, a restock). A product
- * no longer in the catalogue keeps its line, for checkout to say so; quantities are left to checkout
- * too (a line may now hold more than is left, and says so). The same state when nothing changed.
+ * limit, which may have changed since they were added (a price rise, a rename, a restock). `held` is
+ * what this customer's pending order keeps reserved: the store's figure leaves it out, but the next
+ * payment attempt gets it back, so it counts toward the limit. A product no longer in the catalogue
+ * keeps its line, for checkout to say so; quantities are left to checkout too (a line may now hold
+ * more than is left, and says so). The same state when nothing changed.
  */
-export function refreshLines(state: CartState, catalogue: readonly CatalogProduct[]): CartState {
+export function refreshLines(
+  state: CartState,
+  catalogue: readonly CatalogProduct[],
+  held: readonly HeldUnits[] = [],
+): CartState {
   let changed = false;
   const lines = state.lines.map((line) => {
     const product = catalogue.find((p) => p._id === line._id);
     if (!product) return line;
     const image = product.images[0] ?? line.image;
     const stock = product.stock.find((entry) => entry.size === line.size);
-    const max = stock ? lineCap(stock.quantity) : line.max;
+    const mine = held
+      .filter((units) => units.productId === line._id && units.size === line.size)
+      .reduce((sum, units) => sum + units.quantity, 0);
+    const max = stock ? lineCap(stock.quantity + mine) : line.max;
     if (
       product.pricing === line.pricing &&
       product.name === line.name &&
@@ -156,8 +168,8 @@ function readLine(value: unknown): CartLine | null {
   if (!SIZES.includes(size as Size) || typeof pricing !== 'number' || !(pricing >= 0)) return null;
   if (!isRecord(image) || typeof image.src !== 'string') return null;
   if (!Number.isInteger(quantity) || !Number.isInteger(max)) return null;
-  const cap = lineCap(max as number);
-  if ((quantity as number) < 1 || cap < 1) return null;
+  // A line may hold more than its limit, even when none are left: checkout says so (refreshLines).
+  if ((quantity as number) < 1) return null;
   return {
     _id,
     name,
@@ -169,8 +181,8 @@ function readLine(value: unknown): CartLine | null {
     },
     size: size as Size,
     pricing,
-    quantity: Math.min(quantity as number, cap),
-    max: cap,
+    quantity: Math.min(quantity as number, MAX_LINE_QUANTITY),
+    max: lineCap(max as number),
   };
 }
 

@@ -29,7 +29,12 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function Cart() {
   const [cart, update] = useCart();
   const hydrated = useHydrated();
-  useCurrentPrices(useRootData()?.config.apiBaseUrl ?? '', hydrated && cart.lines.length > 0);
+  const root = useRootData();
+  useCurrentPrices(
+    root?.config.apiBaseUrl ?? '',
+    root?.user ? cart.orderId : null,
+    hydrated && cart.lines.length > 0,
+  );
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-4xl px-4 py-10 focus:outline-none">
       <h1 className="mb-6 text-4xl">Cart</h1>

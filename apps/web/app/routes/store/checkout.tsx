@@ -105,7 +105,11 @@ export default function Checkout() {
   // The server's amounts hold for the cart it priced; a change (here or in another tab) voids them.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the lines are what the intent priced.
   useEffect(() => setIntent(null), [cart.lines]);
-  useCurrentPrices(root?.config.apiBaseUrl ?? '', hydrated && cart.lines.length > 0);
+  useCurrentPrices(
+    root?.config.apiBaseUrl ?? '',
+    root?.user ? cart.orderId : null,
+    hydrated && cart.lines.length > 0,
+  );
   usePaidCartRedirect(root?.config.apiBaseUrl ?? '', hydrated && Boolean(root?.user), cart.orderId);
 
   if (!root) return null;
@@ -158,7 +162,7 @@ export default function Checkout() {
       if (answer.total !== shownTotal) {
         setError(totalChangedMessage(formatCents(answer.total)));
         // The lines show the catalogue's prices too, so the summary adds up to the new total.
-        void refreshCartPrices(config.apiBaseUrl);
+        void refreshCartPrices(config.apiBaseUrl, answer.orderId);
         return null;
       }
       return answer;
