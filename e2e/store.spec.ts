@@ -16,6 +16,14 @@ async function getJson<T>(page: Page, path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
+/** A published product and how many of a size the store has now. */
+async function productInStock(page: Page, slug: string, size: string) {
+  const product = (await getJson<CatalogProduct[]>(page, '/api/products/published')).find(
+    (p) => p.slug === slug,
+  )!;
+  return { product, stock: product.stock.find((entry) => entry.size === size)!.quantity };
+}
+
 async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
   const scripts = await page.locator('script[type="application/ld+json"]').allTextContents();
   return scripts.map((text) => JSON.parse(text) as Record<string, unknown>);
@@ -391,10 +399,8 @@ test.describe('payment refused', () => {
     browser,
     baseURL,
   }) => {
-    const products = await getJson<CatalogProduct[]>(page, '/api/products/published');
-    const hoodie = products.find((p) => p.slug === 'fade-club-hoodie')!;
     const size = 'Extra-Large';
-    const stock = hoodie.stock.find((entry) => entry.size === size)!.quantity;
+    const { product: hoodie, stock } = await productInStock(page, 'fade-club-hoodie', size);
 
     // A customer of their own, so no other test's pending order is replaced.
     await page.goto('/');
@@ -473,10 +479,8 @@ test.describe('a payment that did not go through', () => {
   test("keeps the cart as it was, counting the units the customer's order holds as theirs", async ({
     page,
   }) => {
-    const products = await getJson<CatalogProduct[]>(page, '/api/products/published');
-    const tee = products.find((p) => p.slug === 'straight-razor-tee')!;
     const size = 'Extra-Large';
-    const stock = tee.stock.find((entry) => entry.size === size)!.quantity;
+    const { product: tee, stock } = await productInStock(page, 'straight-razor-tee', size);
     const line = `${tee.name}, ${size}`;
 
     await page.goto('/');
@@ -491,11 +495,7 @@ test.describe('a payment that did not go through', () => {
     await page.getByRole('button', { name: /^Pay / }).click();
     await expect(page.getByRole('alert')).toBeVisible();
     // The order holds every one left: the store shows none, and the cart still has them all.
-    expect(
-      (await getJson<CatalogProduct[]>(page, '/api/products/published'))
-        .find((p) => p._id === tee._id)!
-        .stock.find((entry) => entry.size === size)!.quantity,
-    ).toBe(0);
+    expect((await productInStock(page, tee.slug, size)).stock).toBe(0);
     for (const visit of ['goto', 'reload'] as const) {
       if (visit === 'goto') await page.goto('/cart');
       else await page.reload();
