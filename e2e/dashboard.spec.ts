@@ -1,5 +1,10 @@
 import { crc32, deflateSync } from 'node:zlib';
-import type { AdminProductDetail, CatalogProduct, UserSummary } from '@barbershop/contract';
+import {
+  type AdminProductDetail,
+  type CatalogProduct,
+  SEARCH_MAX_LENGTH,
+  type UserSummary,
+} from '@barbershop/contract';
 import { WEEKDAYS } from '@barbershop/contract/domain';
 import type { Page } from '@playwright/test';
 import { expect, test, waitForTheAppOnNavigation } from './fixtures.ts';
@@ -339,6 +344,33 @@ test('staff find a customer by the phone number they give, however it is written
   await expect(search).toHaveValue('');
 });
 
+test('a list whose address asks for a filter it cannot use says why and keeps its filters, not a 500', async ({
+  page,
+}) => {
+  await signInAsStaff(page);
+  const pasted = 'x'.repeat(SEARCH_MAX_LENGTH + 1);
+  for (const [path, filters] of [
+    [`/dashboard/users?q=${pasted}`, 'Search users'],
+    [`/dashboard/orders?q=${pasted}`, 'Orders'],
+    ['/dashboard/orders?status=lost', 'Orders'],
+    ['/dashboard/orders?after=xyz', 'Orders'],
+    ['/dashboard/activity?entity=cake', 'Activity'],
+  ] as const) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(page.getByRole('alert').filter({ hasText: 'Nothing listed' })).toContainText(
+      /^Nothing listed: this filter cannot be used \((q|status|after|entity): .+\)\.$/,
+    );
+    await expect(
+      page.getByRole(filters === 'Search users' ? 'searchbox' : 'search', { name: filters }),
+    ).toBeVisible();
+  }
+  // The boxes stop at the length the API takes, so typing or pasting never gets there.
+  await open(page, '/dashboard/users');
+  await page.getByLabel('Search users').fill(pasted);
+  await expect(page.getByLabel('Search users')).toHaveValue('x'.repeat(SEARCH_MAX_LENGTH));
+});
+
 test('an admin gives a user a phone and an address by its fields, and the users search finds both as printed', async ({
   page,
   checkA11y,
@@ -466,7 +498,17 @@ test.describe('the public barber page', () => {
     await page.getByRole('button', { name: 'Save barber' }).click();
     await expect(page.getByText('Barber not updated: check the fields marked below.')).toBeVisible();
     await expect(city).toHaveAccessibleDescription('City is required');
+    // The keyboard is taken to the field to fix, not left on the button far below.
+    await expect(city).toBeFocused();
     await city.fill(cityName);
+    // Hours that open after they close are named at their range, and the keyboard is taken there.
+    const opens = page.getByRole('group', { name: 'Opening hours' }).locator('input[type="time"]').first();
+    const opensAt = await opens.inputValue();
+    await opens.fill('23:59');
+    await page.getByRole('button', { name: 'Save barber' }).click();
+    await expect(opens).toBeFocused();
+    await expect(opens).toHaveAccessibleDescription('Must open before it closes');
+    await opens.fill(opensAt);
     const suite = `Chair ${Date.now() % 1000}`;
     await page.getByRole('textbox', { name: 'Address line 2' }).fill(suite);
     await page.getByRole('button', { name: 'Save barber' }).click();

@@ -137,6 +137,7 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/orders/{id}': { expect: SIGNED_IN, params: (f) => ({ id: f.orderId }) },
   'GET /api/orders/export.csv': { expect: STAFF },
   'GET /api/audit': { expect: STAFF },
+  'GET /api/audit/actors': { expect: STAFF },
   // Roles are called in ROLES order: staff moves the order to ready, admin moves it back.
   'PUT /api/orders/{id}': {
     expect: STAFF,

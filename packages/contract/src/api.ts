@@ -1,4 +1,4 @@
-import type { AuditEntry } from './audit.ts';
+import type { AuditActor, AuditEntry } from './audit.ts';
 import type { SignedOut } from './auth.ts';
 import type { Barber } from './barbers.ts';
 import type { AdminBarber, Overview, UpdateBarber } from './dashboard.ts';
@@ -35,6 +35,7 @@ export type ApiRoutes = {
     '/orders': OrderSummary[] | StaffOrderRow[];
     '/orders/:id': OrderView;
     '/audit': AuditEntry[];
+    '/audit/actors': AuditActor[];
     '/products/published': CatalogProduct[];
     '/products/store/:name': CatalogProduct;
     '/products/:product/:item': ItemCertificate;

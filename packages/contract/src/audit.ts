@@ -17,11 +17,15 @@ export const AuditQuerySchema = z.object({
 });
 export type AuditQuery = z.input<typeof AuditQuerySchema>;
 
+/** Someone who has made a change: the activity page's person filter lists them, staff or not today. */
+export const AuditActorSchema = z.object({ gid: z.uuid(), name: z.string() });
+export type AuditActor = z.infer<typeof AuditActorSchema>;
+
 export const AuditEntrySchema = z.object({
   _id: z.uuid(),
   at: z.iso.datetime(),
   /** Who made the change; null once their account is gone. */
-  actor: z.object({ gid: z.uuid(), name: z.string() }).nullable(),
+  actor: AuditActorSchema.nullable(),
   entity: z.enum(AUDIT_ENTITIES),
   entityId: z.string(),
   action: z.string(),

@@ -37,7 +37,7 @@ const WeeklyHoursSchema = OpeningHoursSchema.superRefine((hours, ctx) => {
   for (const [day, ranges] of Object.entries(hours)) {
     ranges.forEach(([open, close], i) => {
       if (open >= close)
-        ctx.addIssue({ code: 'custom', path: [day, i], message: 'must open before it closes' });
+        ctx.addIssue({ code: 'custom', path: [day, i], message: 'Must open before it closes' });
     });
   }
 });

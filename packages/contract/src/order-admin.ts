@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DELIVERY_METHODS, ORDER_STATUSES } from './domain.ts';
 import { OrderSchema, OrderSummarySchema } from './orders.ts';
+import { SearchTextSchema } from './user-search.ts';
 
 /** Orders per page of the staff list; keyset paging keeps every page as fast as the first. */
 export const STAFF_ORDERS_PAGE = 50;
@@ -14,7 +15,7 @@ export const StaffOrdersQuerySchema = z.object({
   scope: z.literal('all'),
   status: z.enum(ORDER_STATUSES).optional(),
   /** An order id (or its start) or part of the customer's name or email, any case. */
-  q: z.string().trim().max(100, 'must be 100 characters or fewer').optional(),
+  q: SearchTextSchema.optional(),
   /** The `cursor` of the last row already shown: the page after it. */
   after: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(STAFF_ORDERS_PAGE),

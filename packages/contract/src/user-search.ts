@@ -1,5 +1,15 @@
+import { z } from 'zod';
 import { formatAddress } from './format.ts';
 import type { UserSummary } from './users.ts';
+
+/** The longest text the dashboard's searches take (users, orders): the search boxes stop there too. */
+export const SEARCH_MAX_LENGTH = 100;
+
+/** A dashboard search's text, as the API takes it in `q`. */
+export const SearchTextSchema = z
+  .string()
+  .trim()
+  .max(SEARCH_MAX_LENGTH, `must be ${SEARCH_MAX_LENGTH} characters or fewer`);
 
 /** The part of a user the dashboard's search looks at. */
 export type SearchableUser = Pick<UserSummary, 'gid' | 'name' | 'email' | 'phone' | 'address'>;

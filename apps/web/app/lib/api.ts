@@ -108,3 +108,21 @@ export async function orNotFound<T>(load: Promise<T>): Promise<T> {
     throw error;
   }
 }
+
+/**
+ * A list whose filters the API refused (400: a search too long, a status or page it does not know,
+ * most often an address edited by hand): no rows and the API's reason, for the page to show with
+ * its filters, instead of an error page in the list's place.
+ */
+export async function listOrRefusal<T>(load: Promise<T[]>): Promise<{ rows: T[]; refusal: string | null }> {
+  try {
+    return { rows: await load, refusal: null };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 400) {
+      // The address's own words for the parameter: q, status, after.
+      const reason = error.message.replace(/^querystring\./, '');
+      return { rows: [], refusal: `Nothing listed: this filter cannot be used (${reason}).` };
+    }
+    throw error;
+  }
+}

@@ -41,3 +41,12 @@ export async function listAuditPage(db: Executor, filter: AuditFilter) {
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(filter.limit);
 }
+
+/** Everyone who has made at least one change, by name (the actor index answers each user's check). */
+export function listAuditActors(db: Executor) {
+  return db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(sql`exists (select 1 from ${auditLog} where ${auditLog.actorUserId} = ${users.id})`)
+    .orderBy(users.name, users.id);
+}

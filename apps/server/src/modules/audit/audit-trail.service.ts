@@ -1,4 +1,5 @@
 import {
+  type AuditActor,
   type AuditEntityKind,
   type AuditEntry,
   type AuditQuery,
@@ -6,7 +7,7 @@ import {
 } from '@barbershop/contract';
 import { decodeKeyset, type Executor, encodeKeyset } from '@barbershop/db';
 import { AppError } from '../../plugins/errors.ts';
-import { listAuditPage } from './audit-trail.repository.ts';
+import { listAuditActors, listAuditPage } from './audit-trail.repository.ts';
 
 /** GET /audit: who changed what, newest first, by person, kind of record and one record. */
 export async function listAuditTrail(db: Executor, query: AuditQuery): Promise<AuditEntry[]> {
@@ -31,4 +32,9 @@ export async function listAuditTrail(db: Executor, query: AuditQuery): Promise<A
     after: row.after,
     cursor: encodeKeyset({ at: row.atExact, id: row.id }),
   }));
+}
+
+/** GET /audit/actors: whoever has made a change, including people who are no longer staff. */
+export async function listActors(db: Executor): Promise<AuditActor[]> {
+  return (await listAuditActors(db)).map((row) => ({ gid: row.id, name: row.name }));
 }

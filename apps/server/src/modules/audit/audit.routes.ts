@@ -1,8 +1,8 @@
-import { AuditEntrySchema, AuditQuerySchema } from '@barbershop/contract';
+import { AuditActorSchema, AuditEntrySchema, AuditQuerySchema } from '@barbershop/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listAuditTrail } from './audit-trail.service.ts';
+import { listActors, listAuditTrail } from './audit-trail.service.ts';
 
 /** The audit trail, for staff: the activity page and each record's history. */
 export async function auditRoutes(app: FastifyInstance) {
@@ -20,5 +20,17 @@ export async function auditRoutes(app: FastifyInstance) {
       },
     },
     (request) => listAuditTrail(app.db, request.query),
+  );
+  r.get(
+    '/audit/actors',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['audit'],
+        summary: 'Everyone who has made a change, by name, staff today or not: the activity filter',
+        response: { 200: z.array(AuditActorSchema) },
+      },
+    },
+    () => listActors(app.db),
   );
 }

@@ -73,3 +73,34 @@ describe('GET /api/audit', () => {
     expect((await app.inject('/api/audit')).statusCode).toBe(401);
   });
 });
+
+describe('GET /api/audit/actors', () => {
+  it('lists everyone who has made a change, by name, a former staff member too, and no one else', async () => {
+    const app = await buildTestApp();
+    try {
+      const sam = await createUser(app.db, { name: 'Sam Staff', accessLevel: 1 });
+      const alex = await createUser(app.db, { name: 'Alex Admin', accessLevel: 2 });
+      await createUser(app.db, { name: 'Quiet Staff', accessLevel: 1 });
+      const customer = await createUser(app.db, { name: 'Casey Customer' });
+      const order = await createOrder(app.db, {
+        userId: customer.id,
+        lines: [{ product: await createProduct(app.db), size: 'Large', quantity: 1 }],
+      });
+      const admin = await signInAs(app, alex);
+      const change = (url: string, payload: object, cookie: string, method: 'PUT' | 'PATCH' = 'PATCH') =>
+        app.inject({ method, url, headers: { cookie }, payload });
+      await change(`/api/orders/${order.id}`, { status: 'ready' }, await signInAs(app, sam), 'PUT');
+      // Sam leaves: demoted to customer, his change stays his.
+      await change(`/api/users/${sam.id}`, { accessLevel: 0 }, admin);
+
+      const response = await app.inject({ url: '/api/audit/actors', headers: { cookie: admin } });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual([
+        { gid: alex.id, name: 'Alex Admin' },
+        { gid: sam.id, name: 'Sam Staff' },
+      ]);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -221,7 +221,7 @@ describe('barber management', () => {
       ],
       [
         { ...FORM, hours: { ...DEFAULT_HOURS, monday: [['17:00', '09:00']] } },
-        'form.hours.monday.0: must open before it closes',
+        'form.hours.monday.0: Must open before it closes',
       ],
       [
         { ...FORM, gallery: Array.from({ length: 7 }, (_, i) => ({ upload: i })) },

@@ -1,6 +1,7 @@
 import {
   CurrentUserSchema,
   InventoryItemSchema,
+  SearchTextSchema,
   UpdateUserSchema,
   UserDetailSchema,
   UserSummarySchema,
@@ -18,7 +19,7 @@ import {
 } from './users.service.ts';
 
 const GidParams = idParams({ gid: 'user' });
-const UsersQuery = z.object({ q: z.string().trim().max(100, 'must be 100 characters or fewer').optional() });
+const UsersQuery = z.object({ q: SearchTextSchema.optional() });
 
 /**
  * The current user, their inventory, and the users the dashboard manages. `adminEmails` is the

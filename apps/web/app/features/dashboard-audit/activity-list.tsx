@@ -1,4 +1,4 @@
-import { AUDIT_ENTITIES, type AuditEntry, type UserSummary } from '@barbershop/contract';
+import { AUDIT_ENTITIES, type AuditEntry, type AuditActor as Person } from '@barbershop/contract';
 import { formatDateTime } from '@barbershop/contract/format';
 import { useRef } from 'react';
 import { Form, Link } from 'react-router';
@@ -19,7 +19,7 @@ const PAGES: Partial<Record<AuditEntry['entity'], string>> = {
 };
 
 /** Person and kind, as a GET form: the filter lives in the URL. */
-export function ActivityFilterForm({ filter, people }: { filter: ActivityFilter; people: UserSummary[] }) {
+export function ActivityFilterForm({ filter, people }: { filter: ActivityFilter; people: Person[] }) {
   const form = useRef<HTMLFormElement>(null);
   useUrlFilterFields(form, filter);
   return (

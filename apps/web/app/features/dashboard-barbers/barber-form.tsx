@@ -6,7 +6,7 @@ import {
   UpdateBarberSchema,
 } from '@barbershop/contract';
 import { WEEKDAYS } from '@barbershop/contract/domain';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { AddressFields, EMPTY_ADDRESS } from '../../components/address-fields.tsx';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
@@ -15,6 +15,7 @@ import { HoursEditor } from '../../components/hours-editor.tsx';
 import { imageSlots, type PickedImage } from '../../components/image-list.ts';
 import { ImagePicker } from '../../components/image-picker.tsx';
 import { type ApiClient, ApiError } from '../../lib/api.ts';
+import { useFocusOnFailure } from '../../lib/use-focus-on-failure.ts';
 
 type Text = {
   name: string;
@@ -93,6 +94,8 @@ export function BarberForm({
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusOnFailure(formRef, failure, errors);
   const [busy, setBusy] = useState(false);
 
   const field = (name: keyof Text) => (event: { currentTarget: { value: string } }) => {
@@ -180,7 +183,7 @@ export function BarberForm({
   );
 
   return (
-    <form noValidate onSubmit={submit} className="flex max-w-3xl flex-col gap-5">
+    <form ref={formRef} noValidate onSubmit={submit} className="flex max-w-3xl flex-col gap-5">
       {failure && <Alert>{failure}</Alert>}
       <div className="grid gap-5 sm:grid-cols-2">
         {textField('name', 'Name', { required: true })}
@@ -273,7 +276,7 @@ export function BarberForm({
           </Button>
         </div>
       </fieldset>
-      <HoursEditor hours={hours} onChange={setHours} />
+      <HoursEditor hours={hours} onChange={setHours} errors={errors} />
       <ImagePicker
         images={photo}
         onChange={setPhoto}

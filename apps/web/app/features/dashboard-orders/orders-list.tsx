@@ -1,4 +1,9 @@
-import { ORDER_STATUSES, type OrderSummary, type StaffOrderRow } from '@barbershop/contract';
+import {
+  ORDER_STATUSES,
+  type OrderSummary,
+  SEARCH_MAX_LENGTH,
+  type StaffOrderRow,
+} from '@barbershop/contract';
 import { formatCents, formatDate } from '@barbershop/contract/format';
 import { useRef } from 'react';
 import { Form, Link } from 'react-router';
@@ -46,7 +51,14 @@ export function OrdersFilterForm({ filter }: { filter: OrdersFilter }) {
       </FormField>
       <FormField label="Search" hint="Order id, customer name or email" className="min-w-56 flex-1">
         {(control) => (
-          <input {...control} type="search" name="q" defaultValue={filter.q} className={inputClass} />
+          <input
+            {...control}
+            type="search"
+            name="q"
+            maxLength={SEARCH_MAX_LENGTH}
+            defaultValue={filter.q}
+            className={inputClass}
+          />
         )}
       </FormField>
       <button type="submit" className={buttonClass('primary', 'mb-6')}>

@@ -7,13 +7,14 @@ import {
   type Size,
   UpdateProductSchema,
 } from '@barbershop/contract';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
 import { imageSlots, type PickedImage, storedImages } from '../../components/image-list.ts';
 import { ImagePicker } from '../../components/image-picker.tsx';
 import { type ApiClient, ApiError } from '../../lib/api.ts';
+import { useFocusOnFailure } from '../../lib/use-focus-on-failure.ts';
 import { filledFields } from './filled-fields.ts';
 
 type Fields = { name: string; description: string; pricing: string; category: string };
@@ -63,6 +64,8 @@ export function ProductForm({
   );
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusOnFailure(formRef, failure, errors);
   const [stale, setStale] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -129,7 +132,7 @@ export function ProductForm({
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex max-w-3xl flex-col gap-5">
+    <form ref={formRef} noValidate onSubmit={submit} className="flex max-w-3xl flex-col gap-5">
       {failure && (
         <Alert>
           <p className="font-semibold">{failure}</p>

@@ -1,11 +1,12 @@
 import { type Shop, UpdateShopSchema } from '@barbershop/contract';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { AddressFields } from '../../components/address-fields.tsx';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
 import { HoursEditor } from '../../components/hours-editor.tsx';
 import { type ApiClient, ApiError } from '../../lib/api.ts';
+import { useFocusOnFailure } from '../../lib/use-focus-on-failure.ts';
 
 type TextField = 'name' | 'phone' | 'email';
 
@@ -15,6 +16,8 @@ export function SettingsForm({ api, shop, onSaved }: { api: ApiClient; shop: Sho
   const [taxPercent, setTaxPercent] = useState(String(Math.round(shop.salesTaxRate * 100_000) / 1000));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusOnFailure(formRef, failure, errors);
   const [busy, setBusy] = useState(false);
 
   const text = (field: TextField) => (event: { currentTarget: { value: string } }) => {
@@ -54,7 +57,7 @@ export function SettingsForm({ api, shop, onSaved }: { api: ApiClient; shop: Sho
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex max-w-3xl flex-col gap-5">
+    <form ref={formRef} noValidate onSubmit={submit} className="flex max-w-3xl flex-col gap-5">
       {failure && <Alert>{failure}</Alert>}
       <FormField label="Shop name" error={errors.name} required>
         {(control) => (
@@ -90,7 +93,11 @@ export function SettingsForm({ api, shop, onSaved }: { api: ApiClient; shop: Sho
         onChange={(address) => setDraft((current) => ({ ...current, address }))}
         errors={errors}
       />
-      <HoursEditor hours={draft.hours} onChange={(hours) => setDraft((current) => ({ ...current, hours }))} />
+      <HoursEditor
+        hours={draft.hours}
+        onChange={(hours) => setDraft((current) => ({ ...current, hours }))}
+        errors={errors}
+      />
       <fieldset className="flex flex-col gap-3">
         <legend className="font-semibold">Social links</legend>
         {draft.socialLinks.map((link, index) => (

@@ -1,11 +1,12 @@
-import { ACCESS, AUDIT_PAGE } from '@barbershop/contract';
+import { AUDIT_PAGE } from '@barbershop/contract';
 import { Link } from 'react-router';
+import { Alert } from '../../components/alert.tsx';
 import { buttonClass } from '../../components/button.tsx';
 import { requireRole } from '../../features/auth/require-role.ts';
 import { ActivityFilterForm, ActivityTable } from '../../features/dashboard-audit/activity-list.tsx';
 import { keysetPage } from '../../features/dashboard-shell/keyset-page.ts';
 import { PageHeader } from '../../features/dashboard-shell/page-header.tsx';
-import { serverApi } from '../../lib/api.ts';
+import { listOrRefusal, serverApi } from '../../lib/api.ts';
 import type { Route } from './+types/activity';
 import { dashboardMeta } from './dashboard-meta.ts';
 
@@ -21,11 +22,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (after) query.set('after', after);
   query.set('limit', String(AUDIT_PAGE + 1));
   const api = serverApi(context);
-  const [rows, users] = await Promise.all([api.get(`/audit?${query}`), api.get('/users')]);
+  const [{ rows, refusal }, people] = await Promise.all([
+    listOrRefusal(api.get(`/audit?${query}`)),
+    api.get('/audit/actors'),
+  ]);
   const { page: entries, next } = keysetPage(rows, AUDIT_PAGE);
-  // Changes are made by staff and admins; the person filter lists them.
-  const people = users.filter((user) => user.accessLevel >= ACCESS.staff);
-  return { entries, people, filter, base, next, paged: !!after };
+  return { entries, people, filter, base, next, paged: !!after, refusal };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -34,12 +36,13 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /** /dashboard/activity: the audit trail, by person and kind, a page at a time. */
 export default function ActivityPage({ loaderData }: Route.ComponentProps) {
-  const { entries, people, filter, base, next, paged } = loaderData;
+  const { entries, people, filter, base, next, paged, refusal } = loaderData;
   const at = (extra: string) => `/dashboard/activity?${[base, extra].filter(Boolean).join('&')}`;
   return (
     <>
       <PageHeader title="Activity" />
       <ActivityFilterForm filter={filter} people={people} />
+      {refusal && <Alert className="mb-4">{refusal}</Alert>}
       <ActivityTable entries={entries} />
       {(next || paged) && (
         <nav aria-label="Pages of activity" className="mt-4 flex flex-wrap justify-between gap-3">

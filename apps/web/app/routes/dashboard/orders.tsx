@@ -1,4 +1,5 @@
 import { STAFF_ORDERS_PAGE, type StaffOrderRow } from '@barbershop/contract';
+import { Alert } from '../../components/alert.tsx';
 import { buttonClass } from '../../components/button.tsx';
 import { requireRole } from '../../features/auth/require-role.ts';
 import {
@@ -9,7 +10,7 @@ import {
 } from '../../features/dashboard-orders/orders-list.tsx';
 import { keysetPage } from '../../features/dashboard-shell/keyset-page.ts';
 import { PageHeader } from '../../features/dashboard-shell/page-header.tsx';
-import { serverApi } from '../../lib/api.ts';
+import { listOrRefusal, serverApi } from '../../lib/api.ts';
 import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/orders';
 import { dashboardMeta } from './dashboard-meta.ts';
@@ -25,9 +26,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...(after ? { after } : {}),
   });
   // scope=all answers the staff rows (the route map types GET /orders as either list).
-  const rows = (await serverApi(context).get(`/orders${query}`)) as StaffOrderRow[];
+  const { rows, refusal } = await listOrRefusal(
+    serverApi(context).get(`/orders${query}`) as Promise<StaffOrderRow[]>,
+  );
   const { page: orders, next } = keysetPage(rows, STAFF_ORDERS_PAGE);
-  return { orders, filter, next, paged: !!after };
+  return { orders, filter, next, paged: !!after, refusal };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -36,7 +39,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /** /dashboard/orders: every order, filtered by status and search, a page at a time, exportable as CSV. */
 export default function OrdersPage({ loaderData }: Route.ComponentProps) {
-  const { orders, filter, next, paged } = loaderData;
+  const { orders, filter, next, paged, refusal } = loaderData;
   const apiBaseUrl = useRootData()?.config.apiBaseUrl ?? '';
   return (
     <>
@@ -53,6 +56,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
         }
       />
       <OrdersFilterForm filter={filter} />
+      {refusal && <Alert className="mb-4">{refusal}</Alert>}
       <OrdersListTable orders={orders} filtered={!!(filter.status || filter.q)} />
       <OrdersPager filter={filter} next={next} paged={paged} />
     </>

@@ -1,12 +1,14 @@
+import { SEARCH_MAX_LENGTH } from '@barbershop/contract';
 import { formatAddress, formatPhone } from '@barbershop/contract/format';
 import { useEffect, useRef } from 'react';
 import { Form, Link, useNavigation, useSubmit } from 'react-router';
+import { Alert } from '../../components/alert.tsx';
 import { buttonClass } from '../../components/button.tsx';
 import { DataTable, EmptyState, tableLinkClass } from '../../components/data-table.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
 import { requireRole } from '../../features/auth/require-role.ts';
 import { PageHeader } from '../../features/dashboard-shell/page-header.tsx';
-import { orNotFound, serverApi } from '../../lib/api.ts';
+import { listOrRefusal, serverApi } from '../../lib/api.ts';
 import type { Route } from './+types/users';
 import { dashboardMeta } from './dashboard-meta.ts';
 
@@ -17,10 +19,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(request, context, 'staff');
   const q = new URL(request.url).searchParams.get('q')?.trim() ?? '';
   // The API owns the matching rule (SPEC.md section 5, and a phone found by its digits alone).
-  const users = await orNotFound(
+  const { rows: users, refusal } = await listOrRefusal(
     serverApi(context).get(q ? `/users?${new URLSearchParams({ q })}` : '/users'),
   );
-  return { users, q };
+  return { users, q, refusal };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -29,7 +31,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /** /dashboard/users: every user, or those the search in the URL matches; the list follows as staff type. */
 export default function Users({ loaderData }: Route.ComponentProps) {
-  const { users, q } = loaderData;
+  const { users, q, refusal } = loaderData;
   const submit = useSubmit();
   const navigation = useNavigation();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -58,6 +60,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
               ref={input}
               type="search"
               name="q"
+              maxLength={SEARCH_MAX_LENGTH}
               defaultValue={q}
               onChange={(event) => {
                 const form = event.currentTarget.form;
@@ -75,6 +78,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           Search
         </button>
       </Form>
+      {refusal && <Alert className="mb-4">{refusal}</Alert>}
       <p role="status" className="sr-only">
         {searching ? 'Searching…' : `${users.length} ${users.length === 1 ? 'user' : 'users'} shown`}
       </p>
