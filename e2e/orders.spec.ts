@@ -60,6 +60,8 @@ test('a paid order goes printing -> ready -> delivered with the pickup code, the
 
   await setStatus(staff, 'ready');
   await expect(staff.getByRole('status').filter({ hasText: 'Status updated to ready.' })).toBeVisible();
+  // The button that made the change is disabled now: the keyboard stays in the Status section.
+  await expect(staff.getByRole('heading', { name: 'Status', level: 2 })).toBeFocused();
   await expect(staff.getByText('Order status updated from processing to ready')).toBeVisible();
 
   await page.reload();
@@ -100,6 +102,7 @@ test('a paid order goes printing -> ready -> delivered with the pickup code, the
   await dialog.getByLabel('Pickup code').fill(code);
   await dialog.getByRole('button', { name: 'Mark delivered' }).click();
   await expect(dialog).toBeHidden();
+  await expect(staff.getByRole('heading', { name: 'Status', level: 2 })).toBeFocused();
   await expect(staff.getByText('Order status updated from ready to delivered')).toBeVisible();
   await expect(staff.getByLabel('Order status')).toHaveValue('delivered');
 

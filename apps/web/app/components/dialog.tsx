@@ -14,6 +14,11 @@ type DialogProps = {
   labelledBy?: string;
   /** Whether the × button shows (a confirmation has its own Cancel). */
   closeButton?: boolean;
+  /**
+   * Where focus goes on closing when the element it came from can no longer take it: disabled or
+   * gone by then, as a button is once the change it made has landed.
+   */
+  fallbackFocus?: React.RefObject<HTMLElement | null>;
   className?: string;
   children: React.ReactNode;
 };
@@ -28,6 +33,7 @@ export function Dialog({
   title,
   labelledBy,
   closeButton = true,
+  fallbackFocus,
   className = '',
   children,
 }: DialogProps) {
@@ -36,6 +42,8 @@ export function Dialog({
   const closingByProp = useRef(false);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  const fallbackRef = useRef(fallbackFocus);
+  fallbackRef.current = fallbackFocus;
   const titleId = useId();
 
   useEffect(() => {
@@ -73,7 +81,9 @@ export function Dialog({
       }
     };
     const onNativeClose = () => {
-      returnFocus.current?.focus();
+      const back = returnFocus.current;
+      if (back?.isConnected && !back.matches(':disabled')) back.focus();
+      else fallbackRef.current?.current?.focus();
       if (closingByProp.current) closingByProp.current = false;
       else onCloseRef.current();
     };

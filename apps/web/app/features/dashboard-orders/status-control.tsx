@@ -8,7 +8,7 @@ import {
   statusChangeMessage,
 } from '@barbershop/contract';
 import { formatDateTime } from '@barbershop/contract/format';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
@@ -46,6 +46,16 @@ export function StatusControl({ order, scannedCode }: { order: OrderView; scanne
   const busy = fetcher.state !== 'idle';
   const handover = order.deliveryMethod === 'pickup' && from === 'ready' && to === 'delivered';
   useEffect(() => setTo(from), [from]);
+  // A change that landed disables the button that made it (the status it chose is now the order's):
+  // focus goes to the section's heading, not to the top of the page.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownFrom = useRef(from);
+  useEffect(() => {
+    if (shownFrom.current === from) return;
+    shownFrom.current = from;
+    const active = document.activeElement;
+    if (!active || active === document.body || active.matches(':disabled')) heading.current?.focus();
+  }, [from]);
   // A code from the customer's QR code: straight to the handover question.
   useEffect(() => {
     if (scannedCode && order.deliveryMethod === 'pickup' && from === 'ready') {
@@ -71,7 +81,7 @@ export function StatusControl({ order, scannedCode }: { order: OrderView; scanne
       aria-labelledby="order-status-change"
       className="rounded-lg bg-white p-4 ring-1 ring-charcoal/10"
     >
-      <h2 id="order-status-change" className="mb-3 text-2xl">
+      <h2 id="order-status-change" ref={heading} tabIndex={-1} className="mb-3 text-2xl focus:outline-none">
         Status
       </h2>
       <fetcher.Form
@@ -107,7 +117,12 @@ export function StatusControl({ order, scannedCode }: { order: OrderView; scanne
         </Button>
       </fetcher.Form>
       {!askCode && <Result data={fetcher.data} />}
-      <Dialog open={askCode} onClose={() => setAskCode(false)} title="Hand over the order">
+      <Dialog
+        open={askCode}
+        onClose={() => setAskCode(false)}
+        title="Hand over the order"
+        fallbackFocus={heading}
+      >
         <fetcher.Form method="post">
           {fields}
           <FormField
