@@ -2,6 +2,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import {
   type AdminProductDetail,
   type CatalogProduct,
+  ITEMS_PAGE,
   SEARCH_MAX_LENGTH,
   type UserSummary,
 } from '@barbershop/contract';
@@ -297,6 +298,41 @@ test.describe('products', () => {
       'Sam Staff',
     );
   });
+});
+
+test("a product's items come a page at a time, each page with its QR codes", async ({ page }) => {
+  await signInAsStaff(page);
+  const slug = 'pole-stripe-dad-hat';
+  const before = ((await (await page.request.get(`/api/products/${slug}`)).json()) as AdminProductDetail)
+    .items.length;
+  for (const count of [50, 2]) {
+    const added = await page.request.post(`/api/products/${slug}/items`, {
+      data: { size: 'One Size Fits All', count, owner: '' },
+    });
+    expect(added.status()).toBe(200);
+  }
+  const total = before + 52;
+  await open(page, `/dashboard/products/${slug}`);
+  await expect(page.getByRole('combobox', { name: /^Status of item/ })).toHaveCount(ITEMS_PAGE);
+  await expect(page.getByRole('img', { name: /^QR code of / })).toHaveCount(ITEMS_PAGE);
+  const pages = page.getByRole('navigation', { name: 'Pages of items' });
+  await expect(pages).toContainText(`Items 1–${ITEMS_PAGE} of ${total}, newest first`);
+  await expect(pages.getByRole('link', { name: 'Newer items' })).toHaveCount(0);
+
+  await pages.getByRole('link', { name: 'Older items' }).click();
+  await expect(page).toHaveURL(/[?&]items-page=2$/);
+  await expect(page.getByRole('combobox', { name: /^Status of item/ })).toHaveCount(total - ITEMS_PAGE);
+  await expect(pages).toContainText(`Items ${ITEMS_PAGE + 1}–${total} of ${total}`);
+  // A change on this page keeps it.
+  await page
+    .getByRole('combobox', { name: /^Status of item/ })
+    .first()
+    .selectOption('ready');
+  await expect(page.getByRole('combobox', { name: /^Status of item/ }).first()).toHaveValue('ready');
+  await expect(page.getByRole('combobox', { name: /^Status of item/ })).toHaveCount(total - ITEMS_PAGE);
+  await pages.getByRole('link', { name: 'Newer items' }).click();
+  await expect(pages).toContainText(`Items 1–${ITEMS_PAGE} of ${total}`);
+  await expect(page.getByRole('combobox', { name: /^Status of item/ })).toHaveCount(ITEMS_PAGE);
 });
 
 test('keyboard only: open the sidebar, go to Users and search', async ({ page }) => {

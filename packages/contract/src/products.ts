@@ -55,6 +55,9 @@ export type AdminProduct = z.infer<typeof AdminProductSchema>;
 
 /** GET /products/:name (staff): the product with every physical item made of it. */
 export const AdminProductDetailSchema = AdminProductSchema.extend({ items: z.array(ProductItemSchema) });
+
+/** Items per page of a product's items table in the dashboard, each with its QR code. */
+export const ITEMS_PAGE = 50;
 export type AdminProductDetail = z.infer<typeof AdminProductDetailSchema>;
 
 /** SPEC.md section 5: a size count that is not a number becomes 0. */

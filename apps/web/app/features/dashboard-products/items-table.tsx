@@ -12,6 +12,7 @@ import { DataTable, EmptyState, tableLinkClass } from '../../components/data-tab
 import { inputClass } from '../../components/form-field.tsx';
 import { useToast } from '../../components/toast.tsx';
 import type { ApiClient } from '../../lib/api.ts';
+import { ITEMS_PAGE_PARAM, itemsPage } from './items-page.ts';
 
 /** An item's public page, absolute so it works on a printed label and when pasted anywhere. */
 export function itemUrl(publicUrl: string, slug: string, itemId: string): string {
@@ -37,13 +38,17 @@ export function ItemsTable({
   product,
   qrCodes,
   publicUrl,
+  shown,
   onChanged,
 }: {
   api: ApiClient;
+  /** The product with the items of the page shown. */
   product: AdminProductDetail;
   /** SVG of each item's QR code, by item id, drawn on the server. */
   qrCodes: Record<string, string>;
   publicUrl: string;
+  /** Which page of how many, and where it starts among how many items (itemsPage). */
+  shown: { page: number; pages: number; first: number; total: number };
   onChanged: () => void;
 }) {
   const toast = useToast();
@@ -64,7 +69,7 @@ export function ItemsTable({
         `/products/${encodeURIComponent(product.slug)}/items/${item._id}`,
         change,
       );
-      setItems(saved.items);
+      setItems(itemsPage(saved.items, String(shown.page)).items);
       if (change.status === 'printing') {
         const copied = await copyText(itemUrl(publicUrl, product.slug, item._id));
         toast(
@@ -172,6 +177,7 @@ export function ItemsTable({
           },
         ]}
       />
+      {shown.pages > 1 && <ItemsPager shown={shown} shownCount={items.length} />}
       {items.length > 0 && (
         <div>
           <button type="submit" className={buttonClass('secondary')}>
@@ -180,5 +186,37 @@ export function ItemsTable({
         </div>
       )}
     </form>
+  );
+}
+
+/** Newer and older pages of a product's items, and which of them are shown. */
+function ItemsPager({
+  shown,
+  shownCount,
+}: {
+  shown: { page: number; pages: number; first: number; total: number };
+  shownCount: number;
+}) {
+  const to = (page: number) => ({ search: `?${ITEMS_PAGE_PARAM}=${page}` });
+  return (
+    <nav aria-label="Pages of items" className="flex flex-wrap items-center justify-between gap-3">
+      {shown.page > 1 ? (
+        <Link to={to(shown.page - 1)} preventScrollReset className={buttonClass('secondary')}>
+          Newer items
+        </Link>
+      ) : (
+        <span />
+      )}
+      <p className="text-sm text-muted">
+        Items {shown.first + 1}–{shown.first + shownCount} of {shown.total}, newest first
+      </p>
+      {shown.page < shown.pages ? (
+        <Link to={to(shown.page + 1)} preventScrollReset className={buttonClass('secondary')}>
+          Older items
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
   );
 }

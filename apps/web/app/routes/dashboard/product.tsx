@@ -6,6 +6,7 @@ import { StoredImage } from '../../components/stored-image.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { AuditHistory } from '../../features/dashboard-audit/audit-history.tsx';
 import { AddItemsForm } from '../../features/dashboard-products/add-items-form.tsx';
+import { ITEMS_PAGE_PARAM, itemsPage } from '../../features/dashboard-products/items-page.ts';
 import { ItemsTable } from '../../features/dashboard-products/items-table.tsx';
 import { ProductActions } from '../../features/dashboard-products/product-actions.tsx';
 import { ProductStatusBadge } from '../../features/dashboard-products/products-table.tsx';
@@ -19,12 +20,21 @@ import { itemQrCodes, loadProduct } from './product-load.server.ts';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { product, publicUrl } = await loadProduct(request, context, params.productName);
+  const shown = itemsPage(product.items, new URL(request.url).searchParams.get(ITEMS_PAGE_PARAM));
   // The product's own changes, its stock and its walk-in items are all recorded under its id.
   const [qrCodes, history] = await Promise.all([
-    itemQrCodes(publicUrl, product.slug, product.items),
+    itemQrCodes(publicUrl, product.slug, shown.items),
     serverApi(context).get(`/audit?entityId=${product._id}`),
   ]);
-  return { product, publicUrl, qrCodes, history };
+  // Only the page's items reach the page: the others would be sent and never shown.
+  const { items: _all, ...rest } = product;
+  return {
+    product: { ...rest, items: shown.items },
+    itemsShown: { page: shown.page, pages: shown.pages, first: shown.first, total: shown.total },
+    publicUrl,
+    qrCodes,
+    history,
+  };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -33,7 +43,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 /** /dashboard/products/{productName}: the product, its flags, and its items. */
 export default function ProductView({ loaderData }: Route.ComponentProps) {
-  const { product, publicUrl, qrCodes, history } = loaderData;
+  const { product, itemsShown, publicUrl, qrCodes, history } = loaderData;
   const api = useBrowserApi();
   const { revalidate } = useRevalidator();
   const navigate = useNavigate();
@@ -102,6 +112,7 @@ export default function ProductView({ loaderData }: Route.ComponentProps) {
           product={product}
           qrCodes={qrCodes}
           publicUrl={publicUrl}
+          shown={itemsShown}
           onChanged={revalidate}
         />
         <AddItemsForm
