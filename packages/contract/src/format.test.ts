@@ -13,6 +13,7 @@ import {
   isTimeZone,
   phoneHref,
   slugify,
+  typedNumber,
   urlOnSite,
   weekdayIn,
 } from './format.ts';
@@ -124,5 +125,18 @@ describe('urlOnSite', () => {
     expect(urlOnSite('https://shop.example', '//evil.example/x').host).toBe('shop.example');
     expect(urlOnSite('https://shop.example', '//evil.example/x').pathname).toBe('//evil.example/x');
     expect(urlOnSite('https://shop.example', 'http://evil.example/x').href).toBe('https://shop.example/');
+  });
+});
+
+describe('typedNumber', () => {
+  it('reads plain decimals, with a sign and spaces around', () => {
+    expect([' 12 ', '12.5', '-104.7603', '+3', '.5', '7.'].map(typedNumber)).toEqual([
+      12, 12.5, -104.7603, 3, 0.5, 7,
+    ]);
+  });
+
+  it('is NaN for what Number would read otherwise: hex, exponents, Infinity, nothing', () => {
+    for (const text of ['0x10', '1e3', 'Infinity', '', ' ', '1 2', '$5', '1,000', '--1'])
+      expect(typedNumber(text), text).toBeNaN();
   });
 });

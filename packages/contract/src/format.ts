@@ -177,3 +177,13 @@ export function urlOnSite(origin: string, pathAndQuery: string): URL {
   url.search = query === -1 ? '' : target.slice(query);
   return url;
 }
+
+/**
+ * A number as staff type it: digits with an optional sign and decimal point. Anything else, which
+ * `Number` would read (hex such as 0x10, exponents such as 1e3, Infinity, spaces inside), is NaN, so
+ * the form says it is not a number instead of saving another value than the one typed.
+ */
+export function typedNumber(text: string): number {
+  const trimmed = text.trim();
+  return /^[-+]?(\d+(\.\d*)?|\.\d+)$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ImageSchema } from './barbers.ts';
 import { CATEGORIES, ITEM_STATUSES, SIZES } from './domain.ts';
+import { typedNumber } from './format.ts';
 
 /** Units on hand of one size; the list holds exactly the sizes a product is offered in, in SIZES order. */
 export const StockEntrySchema = z.object({ size: z.enum(SIZES), quantity: z.number().int().nonnegative() });
@@ -92,7 +93,7 @@ const ProductFields = {
     .max(4000, 'must be 4000 characters or fewer'),
   // Typed as text (SPEC.md section 3): an empty field is a missing price, never $0.
   pricing: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : value),
+    (value) => (typeof value === 'string' && value.trim() !== '' ? typedNumber(value) : value),
     z
       .number({
         error: (issue) =>

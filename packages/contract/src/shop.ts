@@ -36,7 +36,7 @@ export const UpdateShopSchema = z
       .max(10),
     hours: OpeningHoursSchema,
     salesTaxRate: z
-      .number()
+      .number({ error: 'Sales tax rate must be a number' })
       .min(0, 'Sales tax rate must be 0 or more')
       .max(0.5, 'Sales tax rate must be at most 0.5 (50%)'),
   })

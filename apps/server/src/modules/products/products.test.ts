@@ -116,11 +116,14 @@ describe('staff product API', () => {
     expect(await app.db.select().from(schema.products)).toEqual([]);
   });
 
-  it('refuses an empty or fractional-cent price instead of saving $0 or rounding it', async () => {
+  it('refuses an empty, fractional-cent or non-decimal price instead of saving $0, rounding it or reading it otherwise', async () => {
     for (const [pricing, message] of [
       ['', 'form.pricing: Pricing is required'],
       ['  ', 'form.pricing: Pricing is required'],
       ['10.999', 'form.pricing: Pricing must be in whole cents'],
+      // What Number() would read as another price than the one typed.
+      ['0x10', 'form.pricing: Pricing must be a number of dollars'],
+      ['1e2', 'form.pricing: Pricing must be a number of dollars'],
     ]) {
       const created = await send('POST', '/api/products', { ...HOODIE, pricing });
       expect(created.statusCode, pricing).toBe(400);

@@ -6,6 +6,7 @@ import {
   UpdateBarberSchema,
 } from '@barbershop/contract';
 import { WEEKDAYS } from '@barbershop/contract/domain';
+import { typedNumber } from '@barbershop/contract/format';
 import { useRef, useState } from 'react';
 import { AddressFields, EMPTY_ADDRESS } from '../../components/address-fields.tsx';
 import { Alert } from '../../components/alert.tsx';
@@ -42,7 +43,7 @@ function stored(images: AdminBarber['gallery'], keys: (string | null)[]): Picked
   });
 }
 
-const numberOrNull = (value: string) => (value.trim() === '' ? null : Number(value));
+const numberOrNull = (value: string) => (value.trim() === '' ? null : typedNumber(value));
 /** A coordinate as its form field shows it. */
 const coordinateText = (value: number | null | undefined) => (value == null ? '' : String(value));
 
@@ -117,16 +118,16 @@ export function BarberForm({
       ...(editing && text.lat === coordinateText(barber.lat) && text.lng === coordinateText(barber.lng)
         ? { lat: undefined, lng: undefined }
         : { lat: numberOrNull(text.lat), lng: numberOrNull(text.lng) }),
-      rating: Number(text.rating),
-      reviewCount: Number(text.reviewCount),
-      position: Number(text.position),
+      rating: typedNumber(text.rating),
+      reviewCount: typedNumber(text.reviewCount),
+      position: typedNumber(text.position),
       active,
       hours,
       services: services.map((service) => ({
         name: service.name,
         description: service.description,
-        price: Number(service.price),
-        duration: Number(service.duration),
+        price: typedNumber(service.price),
+        duration: typedNumber(service.duration),
       })),
       photo: photoPart.slots[0] ?? null,
       gallery: galleryPart.slots,

@@ -1,4 +1,5 @@
 import { AddItemsSchema, type AdminProductDetail, SIZES } from '@barbershop/contract';
+import { typedNumber } from '@barbershop/contract/format';
 import { useState } from 'react';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
@@ -24,7 +25,7 @@ export function AddItemsForm({
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = AddItemsSchema.safeParse({ size, count: Number(count) });
+    const parsed = AddItemsSchema.safeParse({ size, count: typedNumber(count) });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Enter a count');
       return;

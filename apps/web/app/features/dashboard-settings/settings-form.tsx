@@ -1,4 +1,5 @@
 import { type Shop, UpdateShopSchema } from '@barbershop/contract';
+import { typedNumber } from '@barbershop/contract/format';
 import { useRef, useState } from 'react';
 import { AddressFields } from '../../components/address-fields.tsx';
 import { Alert } from '../../components/alert.tsx';
@@ -33,7 +34,7 @@ export function SettingsForm({ api, shop, onSaved }: { api: ApiClient; shop: Sho
       email: draft.email,
       address: draft.address,
       hours: draft.hours,
-      salesTaxRate: Number(taxPercent) / 100,
+      salesTaxRate: typedNumber(taxPercent) / 100,
       socialLinks: draft.socialLinks.filter((link) => link.label || link.url),
     });
     if (!parsed.success) {
