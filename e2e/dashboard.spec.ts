@@ -159,6 +159,25 @@ test('the sidebar is always shown from 1280 px and toggled below', async ({ page
   await expect(sidebar).toBeVisible();
   await expect(page.getByTestId('sidebar-overlay')).toBeVisible();
   await checkA11y();
+  // The page under the overlay is out of reach: Tab goes round the sidebar's own controls.
+  const stops = await sidebar.locator('a, button').count();
+  for (let step = 0; step < stops + 2; step++) {
+    await page.keyboard.press('Tab');
+    expect(
+      await page.evaluate(() => {
+        const active = document.activeElement;
+        return !active || active === document.body || !!active.closest('nav[aria-label="Dashboard"]');
+      }),
+    ).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(sidebar).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeFocused();
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await sidebar.getByRole('button', { name: 'Close menu' }).click();
+  await expect(sidebar).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeFocused();
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
   await sidebar.getByRole('link', { name: 'Products' }).click();
   await expect(page).toHaveURL(/\/dashboard\/products$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();

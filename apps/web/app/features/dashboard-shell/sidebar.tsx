@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 
 export type SidebarLink = { to: string; label: string; end?: boolean };
@@ -8,9 +8,14 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-brass text-charcoal' : 'text-paper hover:bg-ink hover:text-brass'
   }`;
 
+/** Where the sidebar is always shown (the `dash` breakpoint, 80rem). */
+const ALWAYS_SHOWN = '(min-width: 80rem)';
+
 /**
  * The dashboard's navigation (SPEC.md section 2): 280 px wide, always shown from 1280 px; below that
- * a button opens it over a dark overlay, and choosing a link, the overlay or Escape closes it.
+ * a button opens it over a dark overlay, and choosing a link, the overlay, its Close button or Escape
+ * closes it. While it is open over the page the page is inert, so Tab stays in the sidebar rather
+ * than reaching controls hidden under the overlay.
  */
 export function DashboardFrame({
   shopName,
@@ -33,32 +38,58 @@ export function DashboardFrame({
   const sidebar = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
 
+  // Back to the Menu button once the header is no longer inert, that is after the closing render.
+  const refocus = useRef(false);
+  const closeToToggle = useCallback(() => {
+    refocus.current = true;
+    setOpen(false);
+  }, []);
+  useEffect(() => {
+    if (open || !refocus.current) return;
+    refocus.current = false;
+    toggle.current?.focus();
+  }, [open]);
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: any navigation, whatever its path, closes it.
   useEffect(() => setOpen(false), [pathname]);
+
+  // Widened to where the sidebar is always shown: it is no longer over the page.
+  useEffect(() => {
+    if (!open) return;
+    const wide = window.matchMedia(ALWAYS_SHOWN);
+    if (wide.matches) return setOpen(false);
+    const onChange = () => wide.matches && setOpen(false);
+    wide.addEventListener('change', onChange);
+    return () => wide.removeEventListener('change', onChange);
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
     sidebar.current?.querySelector<HTMLElement>('a')?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      toggle.current?.focus();
+      if (event.key === 'Escape') closeToToggle();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [open]);
+  }, [open, closeToToggle]);
 
   const close = () => setOpen(false);
+  // Everything but the open sidebar, while it covers the page.
+  const behind = open || undefined;
 
   return (
     <div className="min-h-dvh">
       <a
         href="#main"
+        inert={behind}
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-paper focus:px-4 focus:py-2 focus:text-charcoal"
       >
         Skip to content
       </a>
-      <header className="sticky top-0 z-30 flex items-center gap-2 bg-charcoal px-2 py-1 text-paper dash:pl-[296px] print:hidden">
+      <header
+        inert={behind}
+        className="sticky top-0 z-30 flex items-center gap-2 bg-charcoal px-2 py-1 text-paper dash:pl-[296px] print:hidden"
+      >
         <button
           ref={toggle}
           type="button"
@@ -95,6 +126,14 @@ export function DashboardFrame({
           open ? 'visible translate-x-0' : 'invisible -translate-x-full'
         }`}
       >
+        {/* The page behind is inert while the sidebar is open: its own way to close. */}
+        <button
+          type="button"
+          onClick={closeToToggle}
+          className="inline-flex min-h-11 items-center self-end rounded px-3 font-display text-sm uppercase tracking-wide text-paper hover:text-brass dash:hidden"
+        >
+          Close menu
+        </button>
         <Link
           to="/"
           onClick={close}
@@ -130,7 +169,9 @@ export function DashboardFrame({
           </ul>
         </div>
       </nav>
-      <div className="dash:pl-[280px]">{children}</div>
+      <div inert={behind} className="dash:pl-[280px]">
+        {children}
+      </div>
     </div>
   );
 }
