@@ -106,6 +106,17 @@ test('a paid order goes printing -> ready -> delivered with the pickup code, the
   await expect(staff.getByText('Order status updated from ready to delivered')).toBeVisible();
   await expect(staff.getByLabel('Order status')).toHaveValue('delivered');
 
+  // The activity page filtered to this order lists its changes alone.
+  await staff.goto(`/dashboard/activity?entity=order&entityId=${orderId}`);
+  await expect(staff.getByText('The changes to one record')).toContainText(orderId);
+  const changes = (await (
+    await staff.request.get(`/api/audit?entity=order&entityId=${orderId}`)
+  ).json()) as unknown[];
+  expect(changes.length).toBeGreaterThanOrEqual(2);
+  const table = staff.getByRole('table', { name: 'Changes made by staff, newest first' });
+  await expect(table.getByRole('row')).toHaveCount(changes.length + 1);
+  await expect(table).toContainText('processing');
+
   await page.reload();
   await expect(page.getByText('delivered', { exact: true })).toBeVisible();
   await expect(page.getByTestId('pickup-code')).toHaveCount(0);

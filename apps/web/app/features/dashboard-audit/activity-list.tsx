@@ -9,7 +9,7 @@ import { useTimeZone } from '../../lib/use-time-zone.ts';
 import { useUrlFilterFields } from '../../lib/use-url-filter-fields.ts';
 import { AuditActor, describeValue } from './audit-history.tsx';
 
-export type ActivityFilter = { actor: string; entity: string };
+export type ActivityFilter = { actor: string; entity: string; entityId: string };
 
 // The records with a dashboard page of their own, by id.
 const PAGES: Partial<Record<AuditEntry['entity'], string>> = {
@@ -30,6 +30,8 @@ export function ActivityFilterForm({ filter, people }: { filter: ActivityFilter;
       aria-label="Activity"
       className="mb-4 flex flex-wrap items-end gap-3"
     >
+      {/* Filtering one record's changes by person or kind keeps to that record. */}
+      {filter.entityId && <input type="hidden" name="entityId" value={filter.entityId} />}
       <FormField label="Person" className="w-60">
         {(control) => (
           <select {...control} name="actor" defaultValue={filter.actor} className={inputClass}>

@@ -31,7 +31,16 @@ export function AuditActor({ actor }: { actor: AuditEntry['actor'] }) {
  * A record's history from the audit trail (who changed what, when, from what to what), newest
  * first: the small panel on the order, user, product and barber pages.
  */
-export function AuditHistory({ entries, title = 'Changes' }: { entries: AuditEntry[]; title?: string }) {
+export function AuditHistory({
+  entries,
+  allChanges = null,
+  title = 'Changes',
+}: {
+  entries: AuditEntry[];
+  /** The activity page of this record's every change, when the panel shows only the newest. */
+  allChanges?: string | null;
+  title?: string;
+}) {
   const timeZone = useTimeZone();
   return (
     <section aria-labelledby="audit-history" className="mt-8">
@@ -61,6 +70,13 @@ export function AuditHistory({ entries, title = 'Changes' }: { entries: AuditEnt
             </li>
           ))}
         </ol>
+      )}
+      {allChanges && (
+        <p className="mt-3">
+          <Link to={allChanges} className="font-semibold text-brass-dark underline underline-offset-4">
+            Every change, older ones included
+          </Link>
+        </p>
       )}
     </section>
   );

@@ -13,10 +13,14 @@ import { dashboardMeta } from './dashboard-meta.ts';
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(request, context, 'staff');
   const url = new URL(request.url);
-  const filter = { actor: url.searchParams.get('actor') ?? '', entity: url.searchParams.get('entity') ?? '' };
+  const filter = {
+    actor: url.searchParams.get('actor') ?? '',
+    entity: url.searchParams.get('entity') ?? '',
+    // One record's changes: the "every change" link of a record's page.
+    entityId: url.searchParams.get('entityId') ?? '',
+  };
   const query = new URLSearchParams();
-  if (filter.actor) query.set('actor', filter.actor);
-  if (filter.entity) query.set('entity', filter.entity);
+  for (const [name, value] of Object.entries(filter)) if (value) query.set(name, value);
   const base = query.toString();
   const after = url.searchParams.get('after');
   if (after) query.set('after', after);
@@ -42,6 +46,17 @@ export default function ActivityPage({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title="Activity" />
       <ActivityFilterForm filter={filter} people={people} />
+      {filter.entityId && (
+        <p className="mb-4">
+          The changes to one record, <span className="font-mono text-sm break-all">{filter.entityId}</span>.{' '}
+          <Link
+            to="/dashboard/activity"
+            className="font-semibold text-brass-dark underline underline-offset-4"
+          >
+            Show all activity
+          </Link>
+        </p>
+      )}
       {refusal && <Alert className="mb-4">{refusal}</Alert>}
       <ActivityTable entries={entries} />
       {(next || paged) && (

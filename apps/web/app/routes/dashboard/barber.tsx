@@ -11,6 +11,7 @@ import { buttonClass } from '../../components/button.tsx';
 import { StoredImage } from '../../components/stored-image.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { AuditHistory } from '../../features/dashboard-audit/audit-history.tsx';
+import { recordHistory } from '../../features/dashboard-audit/record-history.ts';
 import { DeleteBarber } from '../../features/dashboard-barbers/delete-barber.tsx';
 import { PageHeader } from '../../features/dashboard-shell/page-header.tsx';
 import { orNotFound, serverApi } from '../../lib/api.ts';
@@ -22,7 +23,7 @@ import { dashboardMeta } from './dashboard-meta.ts';
 export async function loader({ context, params }: Route.LoaderArgs) {
   const api = serverApi(context);
   const barber = await orNotFound(api.get(`/dashboard/barbers/${encodeURIComponent(params.id)}`));
-  const history = await api.get(`/audit?entity=barber&entityId=${barber.gid}`);
+  const history = await recordHistory(api, barber.gid, 'barber');
   return { barber, history };
 }
 
@@ -139,7 +140,7 @@ export default function BarberDetails({ loaderData }: Route.ComponentProps) {
           </dl>
         </section>
       </div>
-      <AuditHistory entries={history} />
+      <AuditHistory {...history} />
     </>
   );
 }

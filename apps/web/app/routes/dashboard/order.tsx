@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { OrderDetail } from '../../features/account/order-detail.tsx';
 import { requireRole } from '../../features/auth/require-role.ts';
 import { AuditHistory } from '../../features/dashboard-audit/audit-history.tsx';
+import { recordHistory } from '../../features/dashboard-audit/record-history.ts';
 import {
   type OrderActionResult,
   PickupCodePanel,
@@ -20,11 +21,11 @@ const BLANK = ':id';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireRole(request, context, 'staff');
-  if (params.orderId === BLANK) return { order: null, history: [] };
+  if (params.orderId === BLANK) return { order: null, history: { entries: [], allChanges: null } };
   const api = serverApi(context);
   const id = encodeURIComponent(params.orderId);
   const order = await orNotFound(api.get(`/orders/${id}`));
-  const history = await api.get(`/audit?entity=order&entityId=${id}`);
+  const history = await recordHistory(api, params.orderId, 'order');
   return { order, history };
 }
 
@@ -105,7 +106,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         <PickupCodePanel order={order} />
       </div>
       <OrderDetail order={order} pickupAddress={shop ? formatAddress(shop.address) : null} showActors />
-      <AuditHistory entries={history} />
+      <AuditHistory {...history} />
     </>
   );
 }

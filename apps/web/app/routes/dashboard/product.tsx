@@ -5,6 +5,7 @@ import { buttonClass } from '../../components/button.tsx';
 import { StoredImage } from '../../components/stored-image.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { AuditHistory } from '../../features/dashboard-audit/audit-history.tsx';
+import { recordHistory } from '../../features/dashboard-audit/record-history.ts';
 import { AddItemsForm } from '../../features/dashboard-products/add-items-form.tsx';
 import { ITEMS_PAGE_PARAM, itemsPage } from '../../features/dashboard-products/items-page.ts';
 import { ItemsTable } from '../../features/dashboard-products/items-table.tsx';
@@ -24,7 +25,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // The product's own changes, its stock and its walk-in items are all recorded under its id.
   const [qrCodes, history] = await Promise.all([
     itemQrCodes(publicUrl, product.slug, shown.items),
-    serverApi(context).get(`/audit?entityId=${product._id}`),
+    recordHistory(serverApi(context), product._id),
   ]);
   // Only the page's items reach the page: the others would be sent and never shown.
   const { items: _all, ...rest } = product;
@@ -124,7 +125,7 @@ export default function ProductView({ loaderData }: Route.ComponentProps) {
           }}
         />
       </section>
-      <AuditHistory entries={history} />
+      <AuditHistory {...history} />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { ACCESS, UpdateUserSchema } from '@barbershop/contract';
 import { addressFromForm } from '../../components/address-fields.tsx';
 import { requireRole } from '../../features/auth/require-role.ts';
 import { AuditHistory } from '../../features/dashboard-audit/audit-history.tsx';
+import { recordHistory } from '../../features/dashboard-audit/record-history.ts';
 import { OrdersListTable } from '../../features/dashboard-orders/orders-list.tsx';
 import { PageHeader } from '../../features/dashboard-shell/page-header.tsx';
 import {
@@ -20,7 +21,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = serverApi(context);
   const id = encodeURIComponent(params.id);
   const user = await orNotFound(api.get(`/users/${id}`));
-  const history = await api.get(`/audit?entity=user&entityId=${id}`);
+  const history = await recordHistory(api, params.id, 'user');
   return { user, history, isAdmin: viewer.accessLevel === ACCESS.admin };
 }
 
@@ -68,7 +69,7 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
       <OrdersListTable orders={user.orders} caption={`Orders of ${user.name}`} />
       <h2 className="mb-3 mt-8 text-2xl">Owned items</h2>
       <UserItems user={user} />
-      <AuditHistory entries={history} />
+      <AuditHistory {...history} />
     </>
   );
 }
