@@ -413,18 +413,20 @@ export async function changeStatus(db: Executor, change: StatusChange): Promise<
 
 /**
  * Cancels a pending order and returns its stock, exactly once: the order row is claimed with SKIP
- * LOCKED and must still be pending (and, with `expiredBefore`, past its reservation). True when
- * this call canceled it.
+ * LOCKED and must still be pending (and, with `expiredBefore`, past its reservation; with
+ * `paymentId`, still paid through that payment, not one that replaced it). True when this call
+ * canceled it.
  */
 export async function cancelPending(
   db: Executor,
-  input: { orderId: string; message: string; expiredBefore?: Date; at?: Date },
+  input: { orderId: string; message: string; expiredBefore?: Date; paymentId?: string; at?: Date },
 ): Promise<boolean> {
   const at = input.at ?? new Date();
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.orderId, { skipLocked: true });
     if (order?.status !== 'pending') return false;
     if (input.expiredBefore && !(order.expiresAt && order.expiresAt < input.expiredBefore)) return false;
+    if (input.paymentId && order.paymentId !== input.paymentId) return false;
     for (const line of await listLinesOfOrder(tx, order.id)) {
       await returnStock(tx, line.productId, line.size, line.quantity);
     }

@@ -92,30 +92,45 @@ export async function stripeClient(stripe: NonNullable<Config['stripe']>): Promi
   });
 }
 
+const secretOf = (intent: Stripe.PaymentIntent) => ({
+  paymentId: intent.id,
+  clientSecret: intent.client_secret ?? '',
+});
+
 /** Stripe PaymentIntents, in US dollars, with the order id in metadata. */
 export function stripeProvider(client: Stripe): PaymentProvider {
   return {
     name: 'stripe',
     settlesLater: true,
     async upsert({ orderId, paymentId, amount, receiptEmail, version }) {
-      const intent = paymentId
-        ? await client.paymentIntents.update(
+      const create = (idempotencyKey: string) =>
+        client.paymentIntents.create(
+          {
+            amount,
+            currency: 'usd',
+            metadata: { orderId },
+            receipt_email: receiptEmail,
+            automatic_payment_methods: { enabled: true },
+          },
+          { idempotencyKey },
+        );
+      // A retry after a lost answer gets the same PaymentIntent, not a second one.
+      if (!paymentId) return secretOf(await create(`order-${orderId}-create-${amount}`));
+      try {
+        return secretOf(
+          await client.paymentIntents.update(
             paymentId,
             { amount, receipt_email: receiptEmail },
             { idempotencyKey: `order-${orderId}-update-${version}` },
-          )
-        : await client.paymentIntents.create(
-            {
-              amount,
-              currency: 'usd',
-              metadata: { orderId },
-              receipt_email: receiptEmail,
-              automatic_payment_methods: { enabled: true },
-            },
-            // A retry after a lost answer gets the same PaymentIntent, not a second one.
-            { idempotencyKey: `order-${orderId}-create-${amount}` },
-          );
-      return { paymentId: intent.id, clientSecret: intent.client_secret ?? '' };
+          ),
+        );
+      } catch (error) {
+        // Canceled meanwhile (the expiry sweep, as the customer pressed Pay again at the last
+        // moment, or someone in Stripe's dashboard): it can take no payment, so a new one replaces it.
+        if (!(error instanceof client.errors.StripeInvalidRequestError)) throw error;
+        if ((await this.retrieve(paymentId))?.status !== 'canceled') throw error;
+        return secretOf(await create(`order-${orderId}-replaces-${paymentId}-${amount}`));
+      }
     },
     async retrieve(paymentId) {
       try {

@@ -194,7 +194,7 @@ export async function handleStripeEvent(
     if (event.type === 'payment_intent.payment_failed') {
       await notePaymentFailed(tx, orderId, intent.last_payment_error?.message ?? 'the card was declined');
     } else if (event.type === 'payment_intent.canceled') {
-      await cancelPending(tx, { orderId, message: PAYMENT_CANCELED_MESSAGE });
+      await cancelPending(tx, { orderId, message: PAYMENT_CANCELED_MESSAGE, paymentId: intent.id });
     }
     return null;
   });

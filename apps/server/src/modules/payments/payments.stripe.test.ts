@@ -151,6 +151,30 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
     expect(await stockOf('Medium')).toBe(stock + 2);
   });
 
+  it('replaces a PaymentIntent canceled under a retry, and its cancellation then leaves the order alone', async () => {
+    const { order, intent, cookie } = await checkout(1);
+    // The expiry sweep cancels it at Stripe just as the customer presses Pay again.
+    const canceled = await app.payments.cancel(intent.id);
+    expect(canceled?.status).toBe('canceled');
+    const retry = await pay(cookie, 2);
+    expect(retry.statusCode).toBe(200);
+    const replaced = await orderRow(order.id);
+    expect(replaced).toMatchObject({ status: 'pending' });
+    expect(replaced.paymentId).not.toBe(intent.id);
+    const fresh = stripe.intents.get(replaced.paymentId!)!;
+    expect(fresh).toMatchObject({ status: 'requires_payment_method', amount: replaced.total });
+    expect(retry.json<PaymentIntent>().clientSecret).toBe(fresh.client_secret);
+
+    // The old one's webhook: not this order's payment any more.
+    expect(
+      (await deliver(stripe.event('payment_intent.canceled', stripe.intents.get(intent.id)!))).statusCode,
+    ).toBe(200);
+    expect((await orderRow(order.id)).status).toBe('pending');
+    // The new one pays it.
+    await deliver(stripe.event('payment_intent.succeeded', stripe.succeed(fresh.id)));
+    expect((await orderRow(order.id)).status).toBe('processing');
+  });
+
   it('refuses stale and badly signed deliveries with 400 and changes nothing', async () => {
     const { order, intent } = await checkout(1);
     const succeeded = stripe.succeed(intent.id);
