@@ -179,3 +179,23 @@ test('a page paints before its scripts load, and then hydrates', async ({ page }
   expect(timing.scripts.length).toBeGreaterThan(0);
   for (const start of timing.scripts) expect(start).toBeGreaterThanOrEqual(timing.paint);
 });
+
+test.describe('public scripts', () => {
+  // No internet here: the barbers page's map tiles fail, and Chromium logs each failed tile.
+  test.use({ allowedConsoleErrors: [/tile\.openstreetmap\.org|api\.mapbox\.com/] });
+
+  test("the public pages' scripts carry no schema library: zod stays with the forms that validate", async ({
+    page,
+  }) => {
+    const scripts = new Map<string, Promise<string>>();
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.endsWith('.js')) scripts.set(response.url(), response.text());
+    });
+    for (const path of ['/', '/barbershops/barbers', '/store', '/store/barber-pole-tee', '/cart']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+    }
+    expect(scripts.size).toBeGreaterThan(0);
+    for (const [url, text] of scripts) expect(await text, url).not.toContain('ZodError');
+  });
+});

@@ -1,4 +1,5 @@
-import { dayIn, type Shop } from '@barbershop/contract';
+import type { Shop } from '@barbershop/contract';
+import { dayIn } from '@barbershop/contract/format';
 
 const linkClass = 'inline-flex min-h-11 items-center hover:text-brass underline-offset-4 hover:underline';
 
