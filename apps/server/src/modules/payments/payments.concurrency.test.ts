@@ -1,11 +1,13 @@
 import type { PaymentIntent } from '@barbershop/contract';
 import { schema } from '@barbershop/db';
 import { createProduct, createUser } from '@barbershop/db/factories';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { signInAs } from '../../test/sessions.ts';
+import { cancelPending } from '../orders/order-lifecycle.ts';
+import { lockStock, replaceStock } from '../products/products.repository.ts';
 
 // Real concurrency needs real connections: PGlite runs one query at a time.
 describe.runIf(process.env.TEST_DB === 'postgres')('checkout under load, on PostgreSQL', () => {
@@ -83,4 +85,45 @@ describe.runIf(process.env.TEST_DB === 'postgres')('checkout under load, on Post
       .where(eq(schema.productStock.productId, product.id));
     expect(stock?.quantity).toBe(0);
   });
+  it('adds the units an order returns to the count staff save at that moment, not to a row that is gone', async () => {
+    const product = await createProduct(app.db, { name: 'Busy Hoodie' }, { stock: { Medium: 5, Large: 2 } });
+    const cookie = await signInAs(app, await createUser(app.db));
+    const reserved = await app.inject({
+      method: 'POST',
+      url: '/api/payment/create-payment-intent',
+      headers: { cookie },
+      payload: { products: [{ _id: product.id, size: 'Medium', quantity: 3 }] },
+    });
+    const { orderId } = reserved.json<PaymentIntent>();
+
+    // Staff save the product's stock (as updateProduct does: lock the rows, then write the counts)
+    // while the reservation expires and its 3 units come back, waiting on the locked row.
+    let locked = () => {};
+    const lockHeld = new Promise<void>((resolve) => (locked = resolve));
+    let returning: Promise<boolean> | undefined;
+    await app.db.transaction(async (tx) => {
+      await lockStock(tx, product.id);
+      locked();
+      returning = cancelPending(app.db, { orderId, message: 'test' });
+      await expect.poll(waitingLocks, { timeout: 5000 }).toBeGreaterThan(0);
+      await replaceStock(tx, product.id, { Medium: 8, Large: 2 });
+    });
+    await lockHeld;
+    expect(await returning).toBe(true);
+    const rows = await app.db
+      .select()
+      .from(schema.productStock)
+      .where(eq(schema.productStock.productId, product.id));
+    expect(Object.fromEntries(rows.map((row) => [row.size, row.quantity]))).toEqual({ Medium: 11, Large: 2 });
+  });
+
+  /** Statements of this database waiting for a row lock another transaction holds. */
+  async function waitingLocks() {
+    // node-postgres answers rows in `rows` (this test runs on PostgreSQL only).
+    const result = (await app.db.execute(
+      sql`select count(*)::int as waiting from pg_locks l join pg_stat_activity a on a.pid = l.pid
+          where not l.granted and a.datname = current_database()`,
+    )) as unknown as { rows: { waiting: number }[] };
+    return result.rows[0]!.waiting;
+  }
 });

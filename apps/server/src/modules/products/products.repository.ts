@@ -1,6 +1,6 @@
 import type { Size } from '@barbershop/contract';
 import { type Executor, schema } from '@barbershop/db';
-import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 
 const { products, productImages, productStock, productItems, users } = schema;
 
@@ -146,19 +146,40 @@ export async function lockStock(tx: Executor, productId: string): Promise<Partia
   return Object.fromEntries(rows.map((row) => [row.size, row.quantity]));
 }
 
-/** Sets the sizes offered and their counts; a size left out is no longer offered. */
+/**
+ * Sets the sizes offered and their counts; a size left out is no longer offered. Rows are changed
+ * in place, never deleted and inserted again: a stock move waiting on a row meanwhile (an order
+ * returning units, a checkout taking them) then applies to the new count, where on PostgreSQL it
+ * would find its row gone and do nothing.
+ */
 export async function replaceStock(
   tx: Executor,
   productId: string,
   sizes: Partial<Record<Size, number>>,
 ): Promise<void> {
-  await tx.delete(productStock).where(eq(productStock.productId, productId));
+  const offered = Object.keys(sizes);
+  await tx
+    .delete(productStock)
+    .where(
+      and(
+        eq(productStock.productId, productId),
+        offered.length ? notInArray(productStock.size, offered) : undefined,
+      ),
+    );
   const rows = Object.entries(sizes).map(([size, quantity]) => ({
     productId,
     size,
     quantity: quantity ?? 0,
   }));
-  if (rows.length) await tx.insert(productStock).values(rows);
+  if (rows.length) {
+    await tx
+      .insert(productStock)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [productStock.productId, productStock.size],
+        set: { quantity: sql`excluded.quantity` },
+      });
+  }
 }
 
 export async function findItem(tx: Executor, productId: string, itemId: string) {
