@@ -35,7 +35,13 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { cacheHeadersPlugin } from './plugins/cache-headers.ts';
 import { databasePlugin } from './plugins/database.ts';
-import { AppError, clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
+import {
+  AppError,
+  clientErrorHandler,
+  errorsPlugin,
+  frameworkErrors,
+  loggedError,
+} from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { publicCachePlugin } from './plugins/public-cache.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -112,6 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
             level: config.logLevel,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
             serializers: {
+              err: loggedError,
               // Sign-in callbacks carry an authorization code and state in the query: never logged.
               req: (request: FastifyRequest) => ({
                 method: request.method,

@@ -64,7 +64,7 @@ export type AdminProductDetail = z.infer<typeof AdminProductDetailSchema>;
 /** SPEC.md section 5: a size count that is not a number becomes 0. */
 const SizeCount = z.preprocess(
   (value) => {
-    const n = typeof value === 'string' ? Number(value.trim()) : value;
+    const n = typeof value === 'string' ? typedNumber(value) : value;
     return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? Math.trunc(n) : 0;
   },
   z.number().int().min(0).max(100_000, 'Stock must be 100,000 or fewer for each size'),

@@ -97,11 +97,26 @@ describe('background jobs', () => {
   it('retries a failed message later, with backoff, and sends it then', async () => {
     await enqueueEmail(app.db, 'retry-1', email(3));
     const failing: Mailer = async () => {
-      throw new Error('connection refused');
+      throw new Error('550 <casey@example.com>: Recipient address rejected');
     };
-    expect(await sendDueEmails(app.db, failing)).toBe(0);
+    const warnings: [unknown, string][] = [];
+    const log = { warn: (fields: unknown, message: string) => warnings.push([fields, message]) };
+    expect(await sendDueEmails(app.db, failing, new Date(), Date.now, log as never)).toBe(0);
     const [row] = await app.db.select().from(schema.outbox).where(eq(schema.outbox.dedupeKey, 'retry-1'));
-    expect(row).toMatchObject({ attempts: 1, lastError: 'connection refused', sentAt: null });
+    expect(row).toMatchObject({ attempts: 1, sentAt: null });
+    expect(row!.lastError).toContain('Recipient address rejected');
+    // Said in the log too, by the message's id, the address left out.
+    expect(warnings).toEqual([
+      [
+        {
+          email: row!.id,
+          attempt: 1,
+          reason: '550 <[address]>: Recipient address rejected',
+          retryAt: row!.nextAttemptAt,
+        },
+        'email not sent',
+      ],
+    ]);
     expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 50_000);
     const sent: string[] = [];
     const working: Mailer = async (message) => {

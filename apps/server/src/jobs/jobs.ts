@@ -38,7 +38,7 @@ export function startJobs(app: FastifyInstance, config: Config): () => Promise<v
   const send = mailerFor(config.mail, new URL(config.publicUrl).hostname);
   const stops = [
     every(app, 'expiry-sweep', SWEEP_EVERY_MS, () => sweepExpiredOrders(app.db, app.payments, notify)),
-    every(app, 'outbox', MAIL_EVERY_MS, () => sendDueEmails(app.db, send)),
+    every(app, 'outbox', MAIL_EVERY_MS, () => sendDueEmails(app.db, send, new Date(), Date.now, app.log)),
   ];
   return async () => {
     await Promise.all(stops.map((stop) => stop()));

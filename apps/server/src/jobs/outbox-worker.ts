@@ -1,4 +1,5 @@
 import type { Executor } from '@barbershop/db';
+import type { FastifyBaseLogger } from 'fastify';
 import { type Mailer, SMTP_TIMEOUTS } from '../modules/mail/mailer.ts';
 import { claimDueEmails, markEmailFailed, markEmailSent } from '../modules/mail/outbox.repository.ts';
 
@@ -8,6 +9,9 @@ const BATCH = 20;
 // The longest one send can take: no send starts later than this before the lease ends, so a message
 // is never handed over after another copy may have claimed it again.
 const LONGEST_SEND_MS = Object.values(SMTP_TIMEOUTS).reduce((sum, ms) => sum + ms, 0);
+
+// A mail server's refusal may quote the recipient ("550 <casey@example.com>: no such user").
+const ADDRESS = /[^\s<>()"',;:]+@[^\s<>()"',;:]+/g;
 
 /** Seconds to wait after the n-th failed attempt: 1, 2, 4... minutes, at most 6 hours. */
 export function backoffMs(attempts: number): number {
@@ -24,6 +28,7 @@ export async function sendDueEmails(
   send: Mailer,
   at = new Date(),
   clock: () => number = Date.now,
+  log?: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<number> {
   let sent = 0;
   const claimed = clock();
@@ -36,7 +41,19 @@ export async function sendDueEmails(
       sent += 1;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      await markEmailFailed(db, message.id, new Date(Date.now() + backoffMs(message.attempts)), reason);
+      const retryAt = new Date(Date.now() + backoffMs(message.attempts));
+      await markEmailFailed(db, message.id, retryAt, reason);
+      // Said where an operator looks: a wrong SMTP password otherwise fails every email in silence.
+      // The message by its id, never its address.
+      log?.warn(
+        {
+          email: message.id,
+          attempt: message.attempts,
+          reason: reason.replace(ADDRESS, '[address]'),
+          retryAt,
+        },
+        'email not sent',
+      );
     }
   }
   return sent;

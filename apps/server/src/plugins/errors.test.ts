@@ -142,6 +142,14 @@ describe('the database going away', () => {
     ['admin shutdown (57P01)', Object.assign(new Error('terminating connection'), { code: '57P01' })],
     ['crash shutdown (57P02)', Object.assign(new Error('crash shutdown'), { code: '57P02' })],
     ['too many connections (53300)', Object.assign(new Error('too many clients'), { code: '53300' })],
+    [
+      'a database not accepting connections (55000)',
+      Object.assign(new Error('database "shop" is not currently accepting connections'), { code: '55000' }),
+    ],
+    [
+      'a lock timeout (55P03)',
+      Object.assign(new Error('canceling statement due to lock timeout'), { code: '55P03' }),
+    ],
     ['the pool exhausted', new Error('timeout exceeded when trying to connect')],
     ['a dropped connection', new Error('Connection terminated unexpectedly')],
     [
@@ -154,6 +162,37 @@ describe('the database going away', () => {
 
   it('does not count a constraint violation as unreachable', () => {
     expect(databaseUnreachable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
+  });
+});
+
+describe('errors in the logs', () => {
+  it("keep a failed query's statement and its cause, never the values it was given or the row's detail", async () => {
+    const { app, log } = await buildTestAppWithLog({}, async (server) => {
+      server.get('/api/test/failing-query', { config: { access: 'public' } }, async () => {
+        const cause = Object.assign(
+          new Error('duplicate key value violates unique constraint "users_email"'),
+          {
+            code: '23505',
+            detail: 'Key (email)=(casey@example.com) already exists.',
+          },
+        );
+        throw new Error('Failed query: select * from users where email = $1\nparams: casey@example.com', {
+          cause,
+        });
+      });
+    });
+    try {
+      expect((await app.inject('/api/test/failing-query')).statusCode).toBe(500);
+      const failed = log.find((line) => line.msg === 'request failed');
+      expect(failed?.err).toMatchObject({
+        type: 'Error',
+        message: 'Failed query: select * from users where email = $1\nparams: [redacted]',
+        cause: { code: '23505', message: expect.stringContaining('users_email') },
+      });
+      expect(JSON.stringify(log)).not.toContain('casey@example.com');
+    } finally {
+      await app.close();
+    }
   });
 });
 

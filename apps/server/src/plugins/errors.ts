@@ -122,11 +122,38 @@ const UNREACHABLE = new Set([
   'ENOTFOUND',
   'EAI_AGAIN',
   '53300', // too_many_connections
+  '55000', // object_not_in_prerequisite_state: the database does not accept connections now
+  '55P03', // lock_not_available: lock_timeout passed
   '57014', // query_canceled: statement or lock timeout
 ]);
 // The pg driver's own connection failures carry no code, only these messages.
 const UNREACHABLE_MESSAGE =
   /timeout exceeded when trying to connect|Connection terminated|connection error and is not queryable|Client was closed|Cannot use a pool after calling end/i;
+
+// A failed query's message and stack end with the values it was given ("params: casey@...,").
+const QUERY_PARAMS = /\nparams: [\s\S]*?(?=\n {4}at |$)/;
+const withoutQueryValues = (text: string) => text.replace(QUERY_PARAMS, '\nparams: [redacted]');
+
+/** What the logs keep of an error, in the shape of pino's own error serializer. */
+type LoggedError = { type: string; message: string; stack: string; [key: string]: unknown };
+
+/**
+ * An error as the logs keep it: its kind, code, message and stack, and its cause's, without the
+ * values a failed query was given or a database error's detail (which quotes a row's values, an
+ * email for one): logs are kept for weeks and read by more people than the database is.
+ */
+export function loggedError(error: Error, depth = 0): LoggedError {
+  const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
+  const cause = error.cause instanceof Error && depth < 4 ? loggedError(error.cause, depth + 1) : undefined;
+  return {
+    type: error.name,
+    message: withoutQueryValues(error.message),
+    stack: withoutQueryValues(error.stack ?? ''),
+    ...(code === undefined ? {} : { code }),
+    ...(statusCode === undefined ? {} : { statusCode }),
+    ...(cause ? { cause } : {}),
+  };
+}
 
 /** True when the error, or any error it wraps, says the database cannot be reached. */
 export function databaseUnreachable(error: unknown): boolean {
@@ -210,7 +237,10 @@ async function sendError(
   const { status, body } = toResponse(error);
   if (status >= 500 && status !== 503) request.log.error({ err: error }, 'request failed');
   else if (status === 503)
-    request.log.warn({ code: (error as { code?: unknown }).code, message: error.message }, 'unavailable');
+    request.log.warn(
+      { code: (error as { code?: unknown }).code, message: withoutQueryValues(error.message) },
+      'unavailable',
+    );
   else request.log.info({ code: body.error.code, message: body.error.message }, 'request refused');
   if (status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
   reply.status(status);

@@ -20,10 +20,13 @@ export function normalPath(url: string): string {
   return `/${segments.join('/')}`;
 }
 
-// Query parameters that carry a credential in OpenID Connect and OAuth flows, and the dashboard's
-// search text (a customer's name, email or phone, which logs kept for weeks have no need of).
+// Query parameters that carry a credential in OpenID Connect and OAuth flows, the client secret
+// Stripe adds to the page it returns the customer to, and the dashboard's search text (a customer's
+// name, email or phone, which logs kept for weeks have no need of).
 const SECRET_PARAMS = new Set([
   'q',
+  'payment_intent_client_secret',
+  'setup_intent_client_secret',
   'code',
   'state',
   'nonce',

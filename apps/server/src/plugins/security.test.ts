@@ -129,10 +129,14 @@ describe('logs', () => {
       await app.inject('/api/users/me?access_token=SECRET-TOKEN-789');
       // Staff searching for a customer: the search text is a person's email, name or phone.
       await app.inject('/api/orders?scope=all&q=jane.secret%40example.com');
+      // Stripe's return to the confirmation page carries the PaymentIntent's client secret.
+      await app.inject(
+        '/payment-confirmation?orderId=x&payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_SECRET-CLIENT',
+      );
       const text = JSON.stringify(lines);
       expect(text).toContain('/api/auth/google/callback?[redacted]');
       expect(text).toContain('/api/orders?scope=all&q=%5Bredacted%5D');
-      expect(text).not.toMatch(/SECRET-(CODE|STATE|TOKEN)|jane\.secret/);
+      expect(text).not.toMatch(/SECRET-(CODE|STATE|TOKEN|CLIENT)|jane\.secret/);
     } finally {
       await app.close();
     }

@@ -35,9 +35,12 @@ export function buildTestApp(
 }
 
 /** A test app that logs at LOG_LEVEL (default info) into `log`, one parsed object per line. */
-export async function buildTestAppWithLog(env: Record<string, string> = {}) {
+export async function buildTestAppWithLog(
+  env: Record<string, string> = {},
+  extend?: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<void>,
+) {
   const log: Record<string, unknown>[] = [];
-  const app = await build({ LOG_LEVEL: 'info', ...env }, undefined, (line) => log.push(JSON.parse(line)));
+  const app = await build({ LOG_LEVEL: 'info', ...env }, extend, (line) => log.push(JSON.parse(line)));
   return { app, log };
 }
 

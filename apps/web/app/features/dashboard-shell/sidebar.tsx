@@ -109,7 +109,7 @@ export function DashboardFrame({
         <div className="ml-auto">{account}</div>
       </header>
       {open && (
-        // A pointer-only convenience: the keyboard closes it with Escape or the Menu button.
+        // A pointer-only convenience: the keyboard closes it with Escape or the Close menu button.
         // biome-ignore lint/a11y/noStaticElementInteractions: the overlay is decoration with a click shortcut.
         // biome-ignore lint/a11y/useKeyWithClickEvents: Escape already closes the sidebar.
         <div
