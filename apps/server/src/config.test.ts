@@ -191,7 +191,7 @@ describe('the npm scripts that start the server', () => {
     const start: string = scripts.start;
     const demo = start
       .slice(start.lastIndexOf('&& ') + 3)
-      .replace('npm run start:prod', scripts['start:prod']);
+      .replace('exec npm run start:prod', scripts['start:prod']);
     const env = environmentOf(demo, { DATA_DIR: base.DATA_DIR });
     expect(env.DEMO_MODE).toBe('true');
     expect(loadConfig(env)).toMatchObject({ production: true, demo: true, shopTimeZone: 'America/Denver' });

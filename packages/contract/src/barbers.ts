@@ -12,6 +12,16 @@ export const OpeningHoursSchema = z.object(
 );
 export type OpeningHours = z.infer<typeof OpeningHoursSchema>;
 
+/** Opening hours as staff save them (a barber's or the shop's): each range opens before it closes. */
+export const WeeklyHoursSchema = OpeningHoursSchema.superRefine((hours, ctx) => {
+  for (const [day, ranges] of Object.entries(hours)) {
+    ranges.forEach(([open, close], i) => {
+      if (open >= close)
+        ctx.addIssue({ code: 'custom', path: [day, i], message: 'Must open before it closes' });
+    });
+  }
+});
+
 export const BarberServiceSchema = z.object({
   name: z.string().min(1),
   description: z.string(),

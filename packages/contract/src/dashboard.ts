@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AddressInputSchema } from './address.ts';
-import { BarberSchema, OpeningHoursSchema } from './barbers.ts';
+import { BarberSchema, WeeklyHoursSchema } from './barbers.ts';
 import { ORDER_STATUSES, SIZES } from './domain.ts';
 import { ImageSlotSchema } from './products.ts';
 
@@ -30,16 +30,6 @@ const BarberServiceInputSchema = z.strictObject({
     .int('Duration must be whole minutes')
     .min(5, 'Duration must be at least 5 minutes')
     .max(600, 'Duration must be at most 600 minutes'),
-});
-
-/** Each day's ranges must open before they close. */
-const WeeklyHoursSchema = OpeningHoursSchema.superRefine((hours, ctx) => {
-  for (const [day, ranges] of Object.entries(hours)) {
-    ranges.forEach(([open, close], i) => {
-      if (open >= close)
-        ctx.addIssue({ code: 'custom', path: [day, i], message: 'Must open before it closes' });
-    });
-  }
 });
 
 const BarberFields = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AddressInputSchema, AddressSchema } from './address.ts';
-import { OpeningHoursSchema } from './barbers.ts';
+import { OpeningHoursSchema, WeeklyHoursSchema } from './barbers.ts';
 
 export const SocialLinkSchema = z.object({ label: z.string().min(1), url: z.url() });
 export type SocialLink = z.infer<typeof SocialLinkSchema>;
@@ -34,7 +34,7 @@ export const UpdateShopSchema = z
     socialLinks: z
       .array(SocialLinkSchema.extend({ url: z.httpUrl('must be a full URL (https://…)') }).strict())
       .max(10),
-    hours: OpeningHoursSchema,
+    hours: WeeklyHoursSchema,
     salesTaxRate: z
       .number({ error: 'Sales tax rate must be a number' })
       .min(0, 'Sales tax rate must be 0 or more')

@@ -7,20 +7,23 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const CLI = join(import.meta.dirname, 'db.ts');
 
+/** Runs the db command line as its npm scripts do, on `dataDir`, with a test's settings and `env`'s. */
+const cli = (dataDir: string, env: Record<string, string>, ...args: string[]) =>
+  spawnSync(process.execPath, [CLI, ...args], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'x'.repeat(32),
+      ...env,
+    },
+    encoding: 'utf8',
+  });
+
 describe('npm run db:reset', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'barbershop-reset-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-  const reset = (env: Record<string, string>, ...args: string[]) =>
-    spawnSync(process.execPath, [CLI, 'reset', ...args], {
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'test',
-        DATA_DIR: dataDir,
-        SESSION_SECRET: 'x'.repeat(32),
-        ...env,
-      },
-      encoding: 'utf8',
-    });
+  const reset = (env: Record<string, string>, ...args: string[]) => cli(dataDir, env, 'reset', ...args);
 
   it('drops a DATABASE_URL database only when it is named on the command line too', () => {
     const result = reset({ DATABASE_URL: 'postgres://shop@127.0.0.1:1/shop_live' });
@@ -41,5 +44,33 @@ describe('npm run db:reset', () => {
     } finally {
       await running.close();
     }
+  });
+});
+
+describe('npm run db:reset and db:seed, each doing what the README says', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'barbershop-cli-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const run = (command: string, env: Record<string, string> = {}) => cli(dataDir, env, command);
+
+  it('reset drops everything and migrates again, without loading the sample shop', () => {
+    const result = run('reset');
+    expect(result.status).toBe(0);
+    expect(result.stderr).toContain('Database migrated.');
+    expect(result.stderr).not.toContain('seeded');
+  });
+
+  it('seed refuses a production configuration: the demo accounts include an admin', () => {
+    const result = run('seed', {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://shop.example',
+      OIDC_CLIENT_ID: 'client',
+      OIDC_CLIENT_SECRET: 'secret',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Refusing to load the sample shop');
+    expect(result.stderr).not.toContain('migrated');
   });
 });

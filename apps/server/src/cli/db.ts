@@ -18,6 +18,11 @@ async function main(args: string[]) {
   if (command === 'reset' && config.production && !config.demo) {
     throw new ConfigError('Refusing to reset a production database.');
   }
+  if (command === 'seed' && config.production && !config.demo) {
+    throw new ConfigError(
+      'Refusing to load the sample shop (its demo accounts include an admin) into a production database.',
+    );
+  }
   // A shell with a DATABASE_URL may hold anyone's database, NODE_ENV or not: it is dropped only when
   // named on the command line as well.
   if (command === 'reset' && config.databaseUrl) {
@@ -47,8 +52,9 @@ async function main(args: string[]) {
     }
     await handle.migrate();
     console.warn('Database migrated.');
-    if (command === 'migrate') return;
-    if (flags.includes('--if-empty') && (await isSeeded(handle.db))) {
+    if (command !== 'seed') return;
+    // Sample data goes only into an empty shop, --if-empty or not: say so rather than "seeded".
+    if (await isSeeded(handle.db)) {
       console.warn('Database already has data; not seeding.');
       return;
     }

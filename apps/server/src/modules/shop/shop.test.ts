@@ -129,6 +129,10 @@ describe('shop settings', () => {
         'body.socialLinks.0.url: must be a full URL (https://…)',
       ],
       [{}, 'body: Send at least one setting'],
+      [
+        { hours: { ...SHOP.hours, friday: [['17:00', '09:00']] } },
+        'body.hours.friday.0: Must open before it closes',
+      ],
     ];
     for (const [payload, message] of cases) {
       const response = await put(payload);

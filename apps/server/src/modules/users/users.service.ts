@@ -13,6 +13,7 @@ import type { Database } from '@barbershop/db';
 import type { SessionUser } from '../../plugins/access.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { listedAsAdmin } from '../auth/auth.service.ts';
 import { imageFromKey } from '../media/images.ts';
 import { listOrdersOf, UUID } from '../orders/orders.service.ts';
 import {
@@ -120,10 +121,11 @@ export async function updateUserAsAdmin(
     if (!user) throw new AppError('not_found', 'No such user.');
     const demotesAdmin =
       user.accessLevel === ACCESS.admin && (values.accessLevel ?? ACCESS.admin) !== ACCESS.admin;
-    if (demotesAdmin && adminEmails.includes(user.email.toLowerCase())) {
+    // Whether the provider verified the address is not stored: a listed one is refused either way.
+    if (demotesAdmin && listedAsAdmin(user.email, adminEmails)) {
       throw new AppError(
         'conflict',
-        "This address is in the server's ADMIN_EMAILS setting, which makes it an admin again at its next sign-in: remove it there first.",
+        "This address is in the server's ADMIN_EMAILS setting, which makes it an admin at sign-in: remove it there first.",
       );
     }
     if (demotesAdmin && (await lockOtherAdmins(tx, id)) === 0) {

@@ -321,7 +321,7 @@ describe('an admin listed in ADMIN_EMAILS', () => {
         error: {
           code: 'conflict',
           message:
-            "This address is in the server's ADMIN_EMAILS setting, which makes it an admin again at its next sign-in: remove it there first.",
+            "This address is in the server's ADMIN_EMAILS setting, which makes it an admin at sign-in: remove it there first.",
         },
       });
       const changed = await patch({ phone: '719-555-0100' });

@@ -103,8 +103,10 @@ export default function Checkout() {
   const [busy, setBusy] = useState(false);
 
   // The server's amounts hold for the cart it priced; a change (here or in another tab) voids them.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the lines are what the intent priced.
-  useEffect(() => setIntent(null), [cart.lines]);
+  // What it priced, that is: a line's stock limit, brought up to date meanwhile, changes no amount.
+  const priced = JSON.stringify(cart.lines.map((line) => [line._id, line.size, line.quantity, line.pricing]));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `priced` stands for what the intent priced.
+  useEffect(() => setIntent(null), [priced]);
   useCurrentPrices(
     root?.config.apiBaseUrl ?? '',
     root?.user ? cart.orderId : null,
