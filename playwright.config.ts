@@ -28,6 +28,9 @@ export default defineConfig({
   testDir: 'e2e',
   workers: 2,
   retries: 0,
+  // The longest journeys (a dozen pages, two people signed in) take about 20 s on this machine kind
+  // and over 30 s, Playwright's default, when it runs slowly: a stuck test still fails, at 90 s.
+  timeout: 90_000,
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['./e2e/summary-reporter.ts']],
   use: {
