@@ -1,23 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../scripts/bench/stats.ts';
 import { expect, test } from './fixtures.ts';
 
 // The production start as docs/operations.md gives it, `npm run start:prod`, under an orchestrator
 // that signals the process it started: npm, not the server behind it.
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 test('SIGTERM to `npm run start:prod` reaches the server, which shuts down gracefully', async () => {
   test.setTimeout(90_000);
