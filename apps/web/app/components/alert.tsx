@@ -22,7 +22,7 @@ export function Alert({
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}
-      className={`rounded border-l-4 px-4 py-3 ${TONES[tone]} ${className}`.trim()}
+      className={`rounded border-l-4 px-4 py-3 break-words ${TONES[tone]} ${className}`.trim()}
     >
       {children}
     </div>
