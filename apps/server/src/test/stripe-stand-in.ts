@@ -13,6 +13,7 @@ export type StandInIntent = {
   metadata: Record<string, string>;
   receipt_email: string | null;
   last_payment_error: { message: string } | null;
+  cancellation_reason: Stripe.PaymentIntent.CancellationReason | null;
 };
 
 /**
@@ -121,6 +122,7 @@ export class StripeStandIn {
         metadata: { orderId: form.get('metadata[orderId]') ?? '' },
         receipt_email: form.get('receipt_email'),
         last_payment_error: null,
+        cancellation_reason: null,
       };
       this.intents.set(id, intent);
       return { status: 200, body: intent };
@@ -138,8 +140,11 @@ export class StripeStandIn {
     if (intent.status === 'succeeded' || intent.status === 'canceled') {
       return error(400, `This PaymentIntent's status is ${intent.status}`);
     }
-    if (match![2]) intent.status = 'canceled';
-    else if (form.has('amount')) intent.amount = Number(form.get('amount'));
+    if (match![2]) {
+      intent.status = 'canceled';
+      intent.cancellation_reason =
+        (form.get('cancellation_reason') as StandInIntent['cancellation_reason']) ?? null;
+    } else if (form.has('amount')) intent.amount = Number(form.get('amount'));
     return { status: 200, body: intent };
   }
 }

@@ -27,7 +27,10 @@ export type PaymentProvider = {
   }): Promise<{ paymentId: string; clientSecret: string }>;
   /** Where the payment stands; null when the provider does not know it. */
   retrieve(paymentId: string): Promise<PaymentState | null>;
-  /** Stops a payment that has not succeeded; answers the state it ends in. */
+  /**
+   * Stops the payment of an order whose reservation lapsed, if it has not succeeded; answers the
+   * state it ends in.
+   */
   cancel(paymentId: string): Promise<PaymentState | null>;
   /** Gives a succeeded payment's money back, once whatever the retries. */
   refund(paymentId: string, orderId: string): Promise<void>;
@@ -142,7 +145,8 @@ export function stripeProvider(client: Stripe): PaymentProvider {
     },
     async cancel(paymentId) {
       try {
-        return stateOf(await client.paymentIntents.cancel(paymentId));
+        // Marked abandoned: its webhook then tells the sweep's cancel from one made in Stripe's dashboard.
+        return stateOf(await client.paymentIntents.cancel(paymentId, { cancellation_reason: 'abandoned' }));
       } catch (error) {
         // Too late to cancel (it succeeded or is processing): say where it stands instead.
         if (error instanceof client.errors.StripeInvalidRequestError) return this.retrieve(paymentId);

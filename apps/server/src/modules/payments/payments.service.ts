@@ -194,7 +194,14 @@ export async function handleStripeEvent(
     if (event.type === 'payment_intent.payment_failed') {
       await notePaymentFailed(tx, orderId, intent.last_payment_error?.message ?? 'the card was declined');
     } else if (event.type === 'payment_intent.canceled') {
-      await cancelPending(tx, { orderId, message: PAYMENT_CANCELED_MESSAGE, paymentId: intent.id });
+      await cancelPending(tx, {
+        orderId,
+        message: PAYMENT_CANCELED_MESSAGE,
+        paymentId: intent.id,
+        // The sweep's own cancel (abandoned) may have met a retry that renewed the reservation after
+        // the sweep listed it: that order stays, and its next Pay replaces the canceled payment.
+        ...(intent.cancellation_reason === 'abandoned' ? { expiredBefore: new Date() } : {}),
+      });
     }
     return null;
   });

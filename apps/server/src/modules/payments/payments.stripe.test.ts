@@ -9,6 +9,7 @@ import { signInAs } from '../../test/sessions.ts';
 import { createShop } from '../../test/shop.ts';
 import { StripeStandIn } from '../../test/stripe-stand-in.ts';
 import { notifyOf } from '../orders/order-lifecycle.ts';
+import type { PaymentProvider } from './payment-provider.ts';
 
 describe('checkout with Stripe (the real client against a local stand-in)', () => {
   const stripe = new StripeStandIn();
@@ -172,6 +173,45 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
     expect((await orderRow(order.id)).status).toBe('pending');
     // The new one pays it.
     await deliver(stripe.event('payment_intent.succeeded', stripe.succeed(fresh.id)));
+    expect((await orderRow(order.id)).status).toBe('processing');
+  });
+
+  it('keeps a reservation renewed between the sweep listing it and canceling its PaymentIntent', async () => {
+    const { order, intent, cookie } = await checkout(1);
+    await app.db
+      .update(schema.orders)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(schema.orders.id, order.id));
+    const stock = await stockOf('Medium');
+    // The customer presses Pay again after the sweep listed the lapsed order, before it cancels at Stripe.
+    let retry: Awaited<ReturnType<typeof pay>> | undefined;
+    const racing: PaymentProvider = {
+      ...app.payments,
+      async retrieve(paymentId) {
+        const state = await app.payments.retrieve(paymentId);
+        if (paymentId === intent.id) retry = await pay(cookie, 1);
+        return state;
+      },
+    };
+    expect(await sweepExpiredOrders(app.db, racing, notify())).toBe(0);
+    expect(retry?.statusCode).toBe(200);
+    expect(stripe.intents.get(intent.id)).toMatchObject({
+      status: 'canceled',
+      cancellation_reason: 'abandoned',
+    });
+
+    // The sweep's cancel comes back as a webhook: the renewed reservation stands.
+    expect(
+      (await deliver(stripe.event('payment_intent.canceled', stripe.intents.get(intent.id)!))).statusCode,
+    ).toBe(200);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'pending', paymentId: intent.id });
+    expect(await stockOf('Medium')).toBe(stock);
+    // Pay once more gets a new PaymentIntent for the same order, and it pays.
+    const again = await pay(cookie, 1);
+    expect(again.statusCode).toBe(200);
+    const renewed = await orderRow(order.id);
+    expect(renewed.paymentId).not.toBe(intent.id);
+    await deliver(stripe.event('payment_intent.succeeded', stripe.succeed(renewed.paymentId!)));
     expect((await orderRow(order.id)).status).toBe('processing');
   });
 
