@@ -47,6 +47,61 @@ describe('loadConfig', () => {
       );
   });
 
+  it('reads numbers as they are written, in decimal digits, and refuses any other spelling', () => {
+    expect(loadConfig({ ...base, PORT: '8080', SALES_TAX_RATE: '0.0825' })).toMatchObject({
+      port: 8080,
+      salesTaxRate: 0.0825,
+    });
+    expect(loadConfig({ ...base, SALES_TAX_RATE: '.07' }).salesTaxRate).toBe(0.07);
+    expect(() => loadConfig({ ...base, PORT: '0x10' })).toThrow(
+      'PORT: must be a port number from 0 to 65535',
+    );
+    expect(() => loadConfig({ ...base, SIGN_IN_RATE_LIMIT: '1e3' })).toThrow(
+      'SIGN_IN_RATE_LIMIT: must be a whole number from 1 to 10000',
+    );
+    expect(() => loadConfig({ ...base, SHUTDOWN_DELAY_MS: ' 5' })).toThrow(
+      'SHUTDOWN_DELAY_MS: must be milliseconds from 0 to 60000',
+    );
+    expect(() => loadConfig({ ...base, SALES_TAX_RATE: '8.25%' })).toThrow(
+      'SALES_TAX_RATE: must be a fraction from 0 to 0.5 (0.0825 for 8.25%)',
+    );
+    expect(() => loadConfig({ ...base, SALES_TAX_RATE: '0.6' })).toThrow(
+      'SALES_TAX_RATE: must be a fraction',
+    );
+  });
+
+  it("takes PUBLIC_URL as the site's address alone, over http or https", () => {
+    expect(loadConfig({ ...base, PUBLIC_URL: 'https://shop.example/', ...real }).publicUrl).toBe(
+      'https://shop.example',
+    );
+    expect(() => loadConfig({ ...base, PUBLIC_URL: 'ftp://shop.example' })).toThrow(
+      'PUBLIC_URL: must be an http:// or https:// address',
+    );
+    for (const address of [
+      'https://shop.example/shop',
+      'https://shop.example/?a=1',
+      'https://u:p@shop.example',
+    ]) {
+      expect(() => loadConfig({ ...base, PUBLIC_URL: address, ...real })).toThrow(
+        "PUBLIC_URL: must be the site's address alone, with no path or query (https://your.shop)",
+      );
+    }
+  });
+
+  it('wants the bucket and both of its keys once any S3 setting is given', () => {
+    const bucket = { S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'AK', S3_SECRET_ACCESS_KEY: 'SK' };
+    expect(loadConfig({ ...base, ...bucket }).s3).toMatchObject({ bucket: 'media', region: 'us-east-1' });
+    expect(() => loadConfig({ ...base, S3_ENDPOINT: 'https://s3.example', S3_REGION: 'auto' })).toThrow(
+      'S3_BUCKET: required with S3_ENDPOINT, S3_REGION',
+    );
+    expect(() => loadConfig({ ...base, S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'AK' })).toThrow(
+      'S3_SECRET_ACCESS_KEY: required with S3_BUCKET',
+    );
+    expect(() => loadConfig({ ...base, ...bucket, S3_ENDPOINT: 's3.example' })).toThrow(
+      'S3_ENDPOINT: must be an http:// or https:// address',
+    );
+  });
+
   it('names every bad variable at once', () => {
     expect(() =>
       loadConfig({ ...base, PORT: 'eighty', DATABASE_URL: 'mysql://x', SALES_TAX_RATE: '-1' }),

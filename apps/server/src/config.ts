@@ -14,6 +14,37 @@ const flag = z
 const GOOGLE_ISSUER = 'https://accounts.google.com';
 
 /**
+ * A whole number written in decimal digits. z.coerce.number() would read "0x10" as 16, "1e3" as 1000
+ * and " " as 0: a setting typed by hand means what it shows, or is refused.
+ */
+const wholeNumber = (min: number, max: number, fallback: number, message?: string) => {
+  const said = message ?? `must be a whole number from ${min} to ${max}`;
+  return z.preprocess(
+    emptyAsUndefined,
+    z
+      .string({ error: said })
+      .regex(/^\d+$/, said)
+      .transform(Number)
+      .pipe(z.number().min(min, said).max(max, said))
+      .default(fallback),
+  );
+};
+
+/** The site's own address: http(s) and a host, nothing after it (links and cookies are built from it). */
+function isSiteOrigin(value: string): boolean {
+  const url = new URL(value);
+  return (
+    (url.protocol === 'https:' || url.protocol === 'http:') &&
+    url.pathname === '/' &&
+    !url.search &&
+    !url.hash &&
+    !url.username &&
+    !url.password
+  );
+}
+const httpUrl = (message: string) => z.url({ protocol: /^https?$/, error: message });
+
+/**
  * TRUST_PROXY: off, a hop count (how many proxies stand in front), or the proxies' addresses
  * (comma-separated IPs or CIDR ranges). Anything else could let a client pick its own address.
  */
@@ -44,17 +75,14 @@ const EnvSchema = z.object({
     emptyAsUndefined,
     z.enum(['development', 'production', 'test']).default('development'),
   ),
-  PORT: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ error: 'must be a port number from 0 to 65535' })
-      .int('must be a port number from 0 to 65535')
-      .min(0, 'must be a port number from 0 to 65535')
-      .max(65535, 'must be a port number from 0 to 65535')
-      .default(3000),
-  ),
+  PORT: wholeNumber(0, 65535, 3000, 'must be a port number from 0 to 65535'),
   HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
-  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  PUBLIC_URL: z.preprocess(
+    emptyAsUndefined,
+    httpUrl('must be an http:// or https:// address')
+      .refine(isSiteOrigin, "must be the site's address alone, with no path or query (https://your.shop)")
+      .optional(),
+  ),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
   DATABASE_URL: z.preprocess(
     emptyAsUndefined,
@@ -74,7 +102,10 @@ const EnvSchema = z.object({
       )
       .optional(),
   ),
-  OIDC_ISSUER: z.preprocess(emptyAsUndefined, z.url().default(GOOGLE_ISSUER)),
+  OIDC_ISSUER: z.preprocess(
+    emptyAsUndefined,
+    httpUrl('must be an http:// or https:// address').default(GOOGLE_ISSUER),
+  ),
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
   OIDC_PROVIDER_NAME: optionalString,
@@ -84,26 +115,37 @@ const EnvSchema = z.object({
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),
   ),
-  SIGN_IN_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000).default(10)),
-  PAYMENT_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(20)),
-  UPLOAD_RATE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000).default(30)),
+  SIGN_IN_RATE_LIMIT: wholeNumber(1, 10_000, 10),
+  PAYMENT_RATE_LIMIT: wholeNumber(1, 100_000, 20),
+  UPLOAD_RATE_LIMIT: wholeNumber(1, 10_000, 30),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
-  STRIPE_API_BASE: z.preprocess(emptyAsUndefined, z.url().optional()),
-  STRIPE_TIMEOUT_MS: z.preprocess(
+  STRIPE_API_BASE: z.preprocess(
     emptyAsUndefined,
-    z.coerce.number().int().min(100).max(60_000).default(10_000),
+    httpUrl('must be an http:// or https:// address').optional(),
   ),
+  STRIPE_TIMEOUT_MS: wholeNumber(100, 60_000, 10_000),
   MAPS_TOKEN: optionalString,
-  MAPS_API_BASE: z.preprocess(emptyAsUndefined, z.url().default('https://api.mapbox.com')),
+  MAPS_API_BASE: z.preprocess(
+    emptyAsUndefined,
+    httpUrl('must be an http:// or https:// address').default('https://api.mapbox.com'),
+  ),
   API_BASE_URL: z.preprocess(emptyAsUndefined, z.string().default('')),
   S3_BUCKET: optionalString,
-  S3_ENDPOINT: optionalString,
+  S3_ENDPOINT: z.preprocess(emptyAsUndefined, httpUrl('must be an http:// or https:// address').optional()),
   S3_REGION: optionalString,
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
-  SALES_TAX_RATE: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(0.5).default(0)),
+  SALES_TAX_RATE: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^(\d+(\.\d*)?|\.\d+)$/, 'must be a fraction from 0 to 0.5 (0.0825 for 8.25%)')
+      .transform(Number)
+      .pipe(z.number().max(0.5, 'must be a fraction from 0 to 0.5 (0.0825 for 8.25%)'))
+      .default(0),
+  ),
   // The shop's clock: the day an order is dated, the dashboard's "today", the barbers' "today".
   SHOP_TIME_ZONE: z.preprocess(
     emptyAsUndefined,
@@ -123,15 +165,7 @@ const EnvSchema = z.object({
   MAIL_FROM: optionalString,
   // Where the shop's paid-order alerts go; empty: the shop's email setting.
   SHOP_ALERT_EMAIL: z.preprocess(emptyAsUndefined, z.email('must be an email address').optional()),
-  SHUTDOWN_DELAY_MS: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ error: 'must be milliseconds from 0 to 60000' })
-      .int('must be milliseconds from 0 to 60000')
-      .min(0, 'must be milliseconds from 0 to 60000')
-      .max(60_000, 'must be milliseconds from 0 to 60000')
-      .default(0),
-  ),
+  SHUTDOWN_DELAY_MS: wholeNumber(0, 60_000, 0, 'must be milliseconds from 0 to 60000'),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -231,6 +265,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push(
       "  OIDC_PROVIDER_NAME: required when OIDC_ISSUER is not Google's (the sign-in button names the provider)",
     );
+  // Media would stay in DATA_DIR, or every upload would fail its signature, only when staff save.
+  const s3Set = (['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
+    (name) => e[name],
+  );
+  if (!e.S3_BUCKET && s3Set.length) problems.push(`  S3_BUCKET: required with ${s3Set.join(', ')}`);
+  if (e.S3_BUCKET)
+    for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)
+      if (!e[name]) problems.push(`  ${name}: required with S3_BUCKET`);
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 
   const dataDir = resolve(e.DATA_DIR);
