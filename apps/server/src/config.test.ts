@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isLoopbackHost, loadConfig } from './config.ts';
@@ -100,6 +101,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, ...bucket, S3_ENDPOINT: 's3.example' })).toThrow(
       'S3_ENDPOINT: must be an http:// or https:// address',
     );
+  });
+
+  it('says so when DATA_DIR cannot keep the secret it would generate', () => {
+    const parent = mkdtempSync(join(tmpdir(), 'barbershop-config-file-'));
+    const dataDir = join(parent, 'data');
+    writeFileSync(dataDir, '');
+    try {
+      expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(
+        `SESSION_SECRET: not set, and DATA_DIR cannot keep a generated one (${join(dataDir, 'session-secret')}: EEXIST)`,
+      );
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
   });
 
   it('names every bad variable at once', () => {

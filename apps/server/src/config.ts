@@ -212,9 +212,16 @@ function generatedSecret(dataDir: string): string {
   try {
     return readFileSync(file, 'utf8').trim();
   } catch {
-    mkdirSync(dataDir, { recursive: true });
     const secret = randomBytes(32).toString('base64url');
-    writeFileSync(file, secret, { mode: 0o600 });
+    try {
+      mkdirSync(dataDir, { recursive: true });
+      writeFileSync(file, secret, { mode: 0o600 });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      throw new ConfigError(
+        `Invalid configuration:\n  SESSION_SECRET: not set, and DATA_DIR cannot keep a generated one (${file}: ${code})`,
+      );
+    }
     return secret;
   }
 }

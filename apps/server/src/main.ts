@@ -9,7 +9,7 @@ import './module-hooks.ts';
 enableCompileCache(resolve(import.meta.dirname, '../../../node_modules/.cache/server-compile-cache'));
 
 // Imported only now, once module-hooks.ts has registered: static imports would all be resolved first.
-const { DirectoryLockedError, openDatabase } = await import('@barbershop/db');
+const { DataDirectoryError, openDatabase } = await import('@barbershop/db');
 const { ConfigError, loadConfig } = await import('./config.ts');
 
 let config: ReturnType<typeof loadConfig>;
@@ -35,8 +35,9 @@ let app: Awaited<ReturnType<typeof buildApp>>;
 try {
   app = await buildApp(config, { opening: database, web: config.devPages ? 'dev' : 'build', jobs: true });
 } catch (error) {
-  // A second server on the same embedded database: say so and stop, without a stack trace.
-  if (error instanceof DirectoryLockedError) {
+  // A second server on the same embedded database, or a directory it cannot write: say so and stop,
+  // without a stack trace.
+  if (error instanceof DataDirectoryError) {
     console.error(error.message);
     process.exit(1);
   }

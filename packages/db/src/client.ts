@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { dataDirectoryFailure } from './data-directory.ts';
 import { lockDirectory } from './lock.ts';
 import { pgliteForDrizzle } from './pglite-parsers.ts';
 import * as schema from './schema/index.ts';
@@ -122,19 +123,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   ]);
   let release = () => {};
   let dataDir = options.dataDir;
-  if (!dataDir.startsWith('memory://')) {
-    mkdirSync(dataDir, { recursive: true });
-    // PGlite opened twice on one directory corrupts it, so one process at a time.
-    release = lockDirectory(dataDir);
-    dataDir = join(dataDir, 'db');
+  let client: InstanceType<typeof PGlite>;
+  let forDrizzle: Awaited<ReturnType<typeof pgliteForDrizzle>>;
+  try {
+    if (!dataDir.startsWith('memory://')) {
+      mkdirSync(dataDir, { recursive: true });
+      // PGlite opened twice on one directory corrupts it, so one process at a time.
+      release = lockDirectory(dataDir);
+      dataDir = join(dataDir, 'db');
+    }
+    // Postgres writes over all of its shared buffers as it starts, and in PGlite they stay resident:
+    // PostgreSQL's default 128 MB cost ~120 MB of RSS for a database of a few tens of MB, whose other
+    // pages come from the OS page cache anyway (docs/operations.md).
+    client = new PGlite(dataDir, {
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
+    });
+    forDrizzle = await pgliteForDrizzle(client);
+  } catch (error) {
+    release();
+    throw dataDirectoryFailure(error, options.dataDir) ?? error;
   }
-  // Postgres writes over all of its shared buffers as it starts, and in PGlite they stay resident:
-  // PostgreSQL's default 128 MB cost ~120 MB of RSS for a database of a few tens of MB, whose other
-  // pages come from the OS page cache anyway (docs/operations.md).
-  const client = new PGlite(dataDir, {
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
-  });
-  const forDrizzle = await pgliteForDrizzle(client);
   const db = drizzlePglite({ client: forDrizzle, schema }) as unknown as Database;
   return {
     db,

@@ -1,4 +1,5 @@
 export * from './client.ts';
+export { DataDirectoryError } from './data-directory.ts';
 export { DirectoryLockedError, lockDirectory } from './lock.ts';
 export * from './query-text.ts';
 export * as schema from './schema/index.ts';

@@ -1,8 +1,9 @@
 import { linkSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DataDirectoryError, dataDirectoryFailure } from './data-directory.ts';
 
 /** Another live process holds the directory; the message says which and what to do. */
-export class DirectoryLockedError extends Error {
+export class DirectoryLockedError extends DataDirectoryError {
   override name = 'DirectoryLockedError';
 }
 
@@ -79,7 +80,11 @@ export function lockDirectory(dir: string): () => void {
   for (let attempt = 0; attempt < 5; attempt++) {
     // Written aside then linked into place, so nobody ever reads a lock without its PID.
     const draft = `${file}.${process.pid}`;
-    writeFileSync(draft, me);
+    try {
+      writeFileSync(draft, me);
+    } catch (error) {
+      throw dataDirectoryFailure(error, dir) ?? error;
+    }
     try {
       linkSync(draft, file);
       const release = () => {

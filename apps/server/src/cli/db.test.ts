@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '@barbershop/db';
@@ -44,6 +44,21 @@ describe('npm run db:reset', () => {
     } finally {
       await running.close();
     }
+  });
+});
+
+describe('npm run db:migrate on a DATA_DIR it cannot use', () => {
+  const parent = mkdtempSync(join(tmpdir(), 'barbershop-bad-dir-'));
+  afterAll(() => rmSync(parent, { recursive: true, force: true }));
+
+  it('says which directory and why in one line, with no stack trace', () => {
+    const dataDir = join(parent, 'data');
+    writeFileSync(dataDir, '');
+    const result = cli(dataDir, {}, 'migrate');
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      `The data directory ${dataDir} cannot be used: a file stands where the directory should be (EEXIST). Free space or make it writable by this user, or set DATA_DIR to one that is.`,
+    );
   });
 });
 

@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DirectoryLockedError, lockDirectory, openDatabase } from '@barbershop/db';
+import { DataDirectoryError, lockDirectory, openDatabase } from '@barbershop/db';
 import { isSeeded, seed } from '@barbershop/db/seed';
 import { sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config.ts';
@@ -68,8 +68,6 @@ async function main(args: string[]) {
 }
 
 main(process.argv.slice(2)).catch((error) => {
-  console.error(
-    error instanceof ConfigError || error instanceof DirectoryLockedError ? error.message : error,
-  );
+  console.error(error instanceof ConfigError || error instanceof DataDirectoryError ? error.message : error);
   process.exit(1);
 });
