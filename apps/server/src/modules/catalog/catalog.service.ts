@@ -50,10 +50,15 @@ export function toCatalogProduct(row: ProductRow, images: ImageRow[], stock: Sto
   };
 }
 
-/** Product rows with their images and stock, loaded in two queries whatever the count. */
+/**
+ * Product rows with their images and stock, loaded in two queries whatever the count. One after the
+ * other: `db` may be a transaction, whose one connection takes one query at a time (pg 9 will refuse
+ * a second one sent meanwhile).
+ */
 export async function toCatalogProducts(db: Executor, rows: ProductRow[]): Promise<CatalogProduct[]> {
   const ids = rows.map((row) => row.id);
-  const [images, stock] = await Promise.all([listProductImages(db, ids), listProductStock(db, ids)]);
+  const images = await listProductImages(db, ids);
+  const stock = await listProductStock(db, ids);
   return rows.map((row) => toCatalogProduct(row, images, stock));
 }
 

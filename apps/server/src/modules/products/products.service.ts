@@ -77,14 +77,19 @@ function toItem(row: ItemRow): ProductItem {
   };
 }
 
+// Queries one after the other: both are called with a transaction, which has one connection.
 async function adminProductsOf(db: Executor, rows: ProductRow[]): Promise<AdminProduct[]> {
-  const ids = rows.map((row) => row.id);
-  const [catalog, images] = await Promise.all([toCatalogProducts(db, rows), imageKeysOf(db, ids)]);
+  const catalog = await toCatalogProducts(db, rows);
+  const images = await imageKeysOf(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row, i) => toAdminProduct(row, catalog[i]!, images.get(row.id) ?? []));
 }
 
 async function detailOf(db: Executor, row: ProductRow): Promise<AdminProductDetail> {
-  const [[product], items] = await Promise.all([adminProductsOf(db, [row]), itemsOf(db, row.id)]);
+  const [product] = await adminProductsOf(db, [row]);
+  const items = await itemsOf(db, row.id);
   return { ...product!, items: items.map(toItem) };
 }
 
