@@ -17,8 +17,6 @@ export type Results = {
   coldStartMs: number;
   /** Each start's milliseconds from spawning the server to its first 200 on `/`. */
   coldStartsMs: number[];
-  /** Endpoints whose feature has not landed yet (they answer 404), with the reason. */
-  notBuilt: string[];
   /** What always fails the run: 404 pages, crashes, error responses. */
   failures: string[];
 };
@@ -165,7 +163,6 @@ export function printResults(results: Results, checks: Check[]) {
   for (const page of results.pages) {
     if (page.failedAudits.length) console.log(`${page.path} failed audits: ${page.failedAudits.join(', ')}`);
   }
-  for (const note of results.notBuilt) console.log(`not built yet: ${note}`);
   console.log('\nTargets');
   console.log(
     table([

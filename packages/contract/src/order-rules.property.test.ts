@@ -1,26 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DELIVERY_METHODS, ORDER_STATUSES } from './domain.ts';
+import { DELIVERY_METHODS, type ORDER_STATUSES } from './domain.ts';
 import { canTransition, dollarsToCents, nextStatuses, STAFF_STATUSES, salesTaxCents } from './order-rules.ts';
 
 const method = fc.constantFrom(...DELIVERY_METHODS);
-const status = fc.constantFrom(...ORDER_STATUSES);
 
 describe('order rules, property-based', () => {
-  it('staff move an order one step along its own path, never into or out of pending or canceled', () => {
-    fc.assert(
-      fc.property(method, status, status, (m, from, to) => {
-        if (!canTransition(m, from, to)) return;
-        const path = STAFF_STATUSES[m];
-        expect(path).toContain(from);
-        expect(path).toContain(to);
-        expect(Math.abs(path.indexOf(to) - path.indexOf(from))).toBe(1);
-        expect(from).not.toBe('delivered');
-        expect(nextStatuses(m, from)).toContain(to);
-      }),
-    );
-  });
-
   it('any walk of allowed changes from processing stays on the path, and a step short of delivered can be undone', () => {
     fc.assert(
       fc.property(method, fc.array(fc.nat(), { maxLength: 20 }), (m, picks) => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DELIVERY_METHODS, ORDER_STATUSES } from './domain.ts';
 import {
   canTransition,
   dollarsToCents,
@@ -14,6 +15,24 @@ describe('order rules', () => {
     expect(nextStatuses('pickup', 'delivered')).toEqual([]);
     expect(canTransition('pickup', 'processing', 'shipped')).toBe(false);
     expect(canTransition('pickup', 'pending', 'processing')).toBe(false);
+  });
+
+  it('allows exactly these moves, of every pair of statuses for each delivery method', () => {
+    const allowed = new Set([
+      'pickup processing>ready',
+      'pickup ready>processing',
+      'pickup ready>delivered',
+      'delivery processing>shipped',
+      'delivery shipped>processing',
+      'delivery shipped>delivered',
+    ]);
+    for (const method of DELIVERY_METHODS)
+      for (const from of ORDER_STATUSES)
+        for (const to of ORDER_STATUSES)
+          expect([`${method} ${from}>${to}`, canTransition(method, from, to)]).toEqual([
+            `${method} ${from}>${to}`,
+            allowed.has(`${method} ${from}>${to}`),
+          ]);
   });
 
   it('uses shipped instead of ready for delivery orders', () => {

@@ -26,6 +26,9 @@ describe('backup and restore', () => {
   let sourceMedia: MediaStorage;
   let targetMedia: MediaStorage;
   let imageKey: string;
+  // The backup every test starts from, made once the source holds its rows.
+  const backup = join(scratch, 'backup-1');
+  let made: Awaited<ReturnType<typeof backupTo>>;
 
   beforeAll(async () => {
     source = await openTestDatabase();
@@ -80,6 +83,7 @@ describe('backup and restore', () => {
       before: { pricing: 50 },
       after: { pricing: 55 },
     });
+    made = await backupTo(source, sourceMedia, backup);
   });
 
   afterAll(async () => {
@@ -89,8 +93,6 @@ describe('backup and restore', () => {
   });
 
   it('brings every row and referenced image back into a fresh database', async () => {
-    const dir = join(scratch, 'backup-1');
-    const made = await backupTo(source, sourceMedia, dir);
     expect(made.tables).toMatchObject({
       orders: 2,
       order_log: 2,
@@ -101,7 +103,7 @@ describe('backup and restore', () => {
     expect(made.media).toBe(3);
     expect(made.missingMedia).toBeUndefined();
 
-    const restored = await restoreFrom(target, targetMedia, dir);
+    const restored = await restoreFrom(target, targetMedia, backup);
     expect(restored.tables).toEqual(made.tables);
     for (const table of tablesInDependencyOrder()) {
       const name = getTableName(table);
@@ -120,11 +122,9 @@ describe('backup and restore', () => {
   });
 
   it('refuses to restore over a database that already holds a shop, and changes nothing', async () => {
-    const before = await tableRows(target, 'orders');
-    await expect(restoreFrom(target, targetMedia, join(scratch, 'backup-1'))).rejects.toThrow(
-      /fresh, empty database/,
-    );
-    expect(await tableRows(target, 'orders')).toEqual(before);
+    const before = await tableRows(source, 'orders');
+    await expect(restoreFrom(source, sourceMedia, backup)).rejects.toThrow(/fresh, empty database/);
+    expect(await tableRows(source, 'orders')).toEqual(before);
   });
 
   it('names the images it could not find instead of passing for a whole backup', async () => {
@@ -138,7 +138,7 @@ describe('backup and restore', () => {
 
   it('restores nothing from a backup with a table cut short, and says which', async () => {
     const dir = join(scratch, 'backup-cut');
-    cpSync(join(scratch, 'backup-1'), dir, { recursive: true });
+    cpSync(backup, dir, { recursive: true });
     writeFileSync(join(dir, 'tables', 'order_log.json'), '[]');
     const fresh = await openTestDatabase();
     try {
@@ -153,8 +153,6 @@ describe('backup and restore', () => {
   });
 
   it('refuses to write a second backup into a directory that holds one', async () => {
-    await expect(backupTo(source, sourceMedia, join(scratch, 'backup-1'))).rejects.toThrow(
-      /already holds a backup/,
-    );
+    await expect(backupTo(source, sourceMedia, backup)).rejects.toThrow(/already holds a backup/);
   });
 });

@@ -261,8 +261,14 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
     const returned = held
       .filter((line) => stripe.intents.get(line.paymentId!)?.status !== 'succeeded')
       .reduce((sum, line) => sum + line.quantity, 0);
+    const unpaid = (
+      await app.db
+        .select({ paymentId: schema.orders.paymentId })
+        .from(schema.orders)
+        .where(eq(schema.orders.status, 'pending'))
+    ).filter((order) => stripe.intents.get(order.paymentId!)?.status !== 'succeeded');
     const later = new Date(Date.now() + 31 * 60_000);
-    expect(await sweepExpiredOrders(app.db, app.payments, notify(), later)).toBeGreaterThanOrEqual(1);
+    expect(await sweepExpiredOrders(app.db, app.payments, notify(), later)).toBe(unpaid.length);
     expect((await orderRow(paid.order.id)).status).toBe('processing');
     expect((await orderRow(open.order.id)).status).toBe('canceled');
     expect(stripe.intents.get(open.intent.id)?.status).toBe('canceled');
