@@ -89,8 +89,9 @@ function controlCharacterAt(value: unknown, multiLine: boolean, depth = 0): stri
  * every route's params, query and parsed body; code that parses text itself (multipart fields) calls
  * it on what it parsed.
  */
-export function assertNoControlCharacters(value: unknown, where: 'params' | 'query' | 'body'): void {
-  const keys = controlCharacterAt(value, where === 'body');
+export function assertNoControlCharacters(value: unknown, where: 'params' | 'query' | 'body' | 'form'): void {
+  // Line breaks are text in a body (a description), never in an address.
+  const keys = controlCharacterAt(value, where === 'body' || where === 'form');
   if (keys)
     throw new AppError('bad_request', `${[where, ...keys].join('.')}: must not contain control characters`);
 }

@@ -98,6 +98,12 @@ describe('staff product API', () => {
     const badCategory = await send('POST', '/api/products', { ...HOODIE, category: 'Socks' });
     expect(badCategory.statusCode).toBe(400);
     expect(badCategory.json().error.message).toBe('form.category: Category must be Hats, Shirts or Hoodies');
+    // A NUL would make PostgreSQL throw (a 500); other control characters would reach the store.
+    for (const name of ['Logo\u0000Hoodie', 'Logo\u001bHoodie']) {
+      const control = await send('POST', '/api/products', { ...HOODIE, name });
+      expect(control.statusCode).toBe(400);
+      expect(control.json().error.message).toBe('form.name: must not contain control characters');
+    }
     const noForm = await send('POST', '/api/products', undefined);
     expect(noForm.statusCode).toBe(400);
     expect(noForm.json().error.message).toBe('form: is required');
