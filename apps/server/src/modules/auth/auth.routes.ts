@@ -13,8 +13,15 @@ import { localPath } from './local-path.ts';
 import { createOidcClient, type OidcSettings, type SignInFlow } from './oidc-client.ts';
 
 const CALLBACK_PATH = '/api/auth/google/callback';
-const FLOW_COOKIE = 'sign_in_flow';
-const FLOW_COOKIE_PATH = '/api/auth/google';
+/**
+ * The sign-in flow's cookie (PKCE verifier, state, nonce). With HTTPS it takes the __Host- prefix (and
+ * so the whole site's path): a sibling subdomain could otherwise plant its own flow's cookie and land
+ * a visitor, at the callback, in the planter's account.
+ */
+const flowCookieOf = (secure: boolean) =>
+  secure
+    ? { name: '__Host-sign_in_flow', path: '/' }
+    : { name: 'sign_in_flow', path: '/api/auth/google' };
 const FLOW_MAX_AGE_S = 10 * 60;
 
 /** Requests to the development provider answered by this same server, without a network hop. */
@@ -41,8 +48,8 @@ export function oidcSettings(config: Config, app: FastifyInstance): OidcSettings
 
 const FlowSchema = z.object({ verifier: z.string(), state: z.string(), nonce: z.string(), path: z.string() });
 
-function readFlow(request: FastifyRequest): SignInFlow | null {
-  const raw = request.cookies[FLOW_COOKIE];
+function readFlow(request: FastifyRequest, cookieName: string): SignInFlow | null {
+  const raw = request.cookies[cookieName];
   if (!raw) return null;
   const unsigned = request.unsignCookie(raw);
   if (!unsigned.valid || !unsigned.value) return null;
@@ -60,8 +67,9 @@ export type AuthRoutesOptions = { config: Config };
 export async function authRoutes(app: FastifyInstance, { config }: AuthRoutesOptions) {
   const client = createOidcClient(oidcSettings(config, app));
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const { name: flowCookieName, path: flowCookiePath } = flowCookieOf(config.secureCookies);
   const flowCookie = {
-    path: FLOW_COOKIE_PATH,
+    path: flowCookiePath,
     httpOnly: true,
     sameSite: 'lax',
     secure: config.secureCookies,
@@ -97,7 +105,7 @@ export async function authRoutes(app: FastifyInstance, { config }: AuthRoutesOpt
         return backToSignIn(reply, path, 'failed');
       }
       const value = Buffer.from(JSON.stringify(started.flow)).toString('base64url');
-      reply.setCookie(FLOW_COOKIE, value, { ...flowCookie, signed: true, maxAge: FLOW_MAX_AGE_S });
+      reply.setCookie(flowCookieName, value, { ...flowCookie, signed: true, maxAge: FLOW_MAX_AGE_S });
       return reply.redirect(started.url.href);
     },
   );
@@ -113,8 +121,8 @@ export async function authRoutes(app: FastifyInstance, { config }: AuthRoutesOpt
       },
     },
     async (request, reply) => {
-      const flow = readFlow(request);
-      reply.clearCookie(FLOW_COOKIE, flowCookie);
+      const flow = readFlow(request, flowCookieName);
+      reply.clearCookie(flowCookieName, flowCookie);
       if (!flow) return backToSignIn(reply, '/', 'failed');
       if (request.query.error) {
         return backToSignIn(

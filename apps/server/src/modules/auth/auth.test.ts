@@ -80,14 +80,29 @@ describe('sign-in through the development identity provider', () => {
     expect(page.body).toContain('<label for="email">');
   });
 
-  it('answers only requests addressed to this machine: not through a proxy passing a public Host on', async () => {
+  it('answers only requests addressed to this machine: not through a proxy, whatever Host it sends', async () => {
     const start = await app.inject({ url: '/api/auth/google' });
     const provider = new URL(String(start.headers.location));
-    const local = await app.inject({ url: provider.pathname + provider.search });
+    const url = provider.pathname + provider.search;
+    const local = await app.inject({ url });
     expect(local.statusCode).not.toBe(403);
-    for (const host of ['shop.example.com', 'rebound.example:3000', '10.0.0.5']) {
-      const proxied = await app.inject({ url: provider.pathname + provider.search, headers: { host } });
-      expect(proxied.statusCode).toBe(403);
+    const proxied = [
+      // A proxy passing the public Host on, or a DNS name rebound to 127.0.0.1.
+      { host: 'shop.example.com' },
+      { host: 'rebound.example:3000' },
+      { host: '10.0.0.5' },
+      // A proxy that rewrites Host to the address it forwards to (nginx's default), saying so.
+      { host: '127.0.0.1:3000', 'x-forwarded-for': '203.0.113.9' },
+      { host: 'localhost:3000', 'x-real-ip': '203.0.113.9' },
+      { host: 'localhost:3000', forwarded: 'for=203.0.113.9' },
+      { host: '[::1]:3000', via: '1.1 proxy' },
+      // A client naming a loopback host where a trusting server would read it.
+      { host: 'shop.example.com', 'x-forwarded-host': 'localhost' },
+    ];
+    for (const headers of proxied) {
+      const answer = await app.inject({ url, headers });
+      expect([headers, answer.statusCode]).toEqual([headers, 403]);
+      expect(answer.json().error.message).toBe('The development sign-in answers on this machine only.');
     }
   });
 
@@ -171,6 +186,11 @@ describe('session cookie', () => {
       expect(header).toMatch(/; Secure/);
       expect(header).toMatch(/; HttpOnly/);
       expect(header).toMatch(/; SameSite=Lax/);
+      // The sign-in flow's cookie too: a sibling subdomain cannot plant its own flow.
+      const flow = attributes(jar.setCookies, '__Host-sign_in_flow');
+      expect(flow).toMatch(/; Path=\/(;|$)/);
+      expect(flow).toMatch(/; Secure/);
+      expect(flow).not.toMatch(/; Domain=/);
       expect(await me(app, sessionCookie(app, jar.cookies))).toMatchObject({ email: 'casey@example.com' });
     } finally {
       await app.close();

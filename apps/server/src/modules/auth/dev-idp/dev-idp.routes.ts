@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Provider } from 'oidc-provider';
 import { type Config, isLoopbackHost } from '../../../config.ts';
@@ -30,6 +30,18 @@ async function currentInteraction(
   }
 }
 
+const PROXY_HEADERS = ['forwarded', 'via', 'x-forwarded-for', 'x-forwarded-host', 'x-real-ip'];
+
+/** A request made on this machine: a loopback Host and no sign of a proxy on the way. */
+function addressedToThisMachine(headers: IncomingHttpHeaders): boolean {
+  if (PROXY_HEADERS.some((name) => headers[name] !== undefined)) return false;
+  try {
+    return isLoopbackHost(new URL(`http://${headers.host ?? ''}`).hostname);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The development identity provider, mounted under /dev-idp: the OpenID endpoints of oidc-provider
  * and its sign-in page. Only for demo sites without a real OpenID client (config refuses it elsewhere).
@@ -39,10 +51,11 @@ export async function devIdpRoutes(app: FastifyInstance, { config }: { config: C
     throw new Error('The development identity provider runs only in demo mode without OIDC_CLIENT_ID.');
   }
   // Whoever reaches it signs in as anyone, admins included. Demo mode listens on this machine only,
-  // but a proxy in front that passes the public Host on, or a DNS name rebound to 127.0.0.1, would
-  // reach it all the same: it answers only requests addressed to this machine by name.
+  // but a proxy in front would reach it all the same: it answers only requests addressed to this
+  // machine by name (the Host sent, not X-Forwarded-Host, which a client may write) and carrying
+  // none of the headers proxies add, so a public proxy that rewrites Host to 127.0.0.1 is refused too.
   app.addHook('onRequest', (request, _reply, done) => {
-    if (isLoopbackHost(request.hostname)) return done();
+    if (addressedToThisMachine(request.headers)) return done();
     done(new AppError('forbidden', 'The development sign-in answers on this machine only.'));
   });
 
