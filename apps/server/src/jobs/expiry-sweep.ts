@@ -3,6 +3,7 @@ import { listExpiredPendingOrders } from '../modules/orders/lifecycle.repository
 import {
   cancelPending,
   fulfil,
+  MISMATCHED_PAYMENT_REFUNDED,
   type Notify,
   RESERVATION_EXPIRED_MESSAGE,
 } from '../modules/orders/order-lifecycle.ts';
@@ -10,9 +11,9 @@ import type { PaymentProvider } from '../modules/payments/payment-provider.ts';
 
 /**
  * Cancels pending orders past their reservation and returns their stock, once the provider says
- * their payment did not succeed: a payment that did is fulfilled instead, one still processing is
- * left for the next round, an open one is canceled at the provider first so it cannot succeed
- * later. Two sweeps at once cancel each order once (cancelPending claims it). Answers how many it
+ * their payment did not succeed: a payment that did is fulfilled instead (refunded, and the order
+ * canceled, when it does not match the order's total), one still processing is left for the next
+ * round, an open one is canceled at the provider first so it cannot succeed later. Two sweeps at once cancel each order once (cancelPending claims it). Answers how many it
  * canceled.
  */
 export async function sweepExpiredOrders(
@@ -38,6 +39,18 @@ export async function sweepExpiredOrders(
           notify,
         });
         if (outcome === 'refund') await provider.refund(order.paymentId, order.id);
+        // Paid, but not this order's total (the cart changed in another tab as the card went
+        // through): kept pending it would hold its units and come back every round, forever.
+        if (outcome === 'mismatch') {
+          await provider.refund(order.paymentId, order.id);
+          const done = await cancelPending(db, {
+            orderId: order.id,
+            message: MISMATCHED_PAYMENT_REFUNDED,
+            expiredBefore: at,
+            paymentId: order.paymentId,
+          });
+          if (done) canceled += 1;
+        }
         continue;
       }
       if (state?.status === 'processing') continue;

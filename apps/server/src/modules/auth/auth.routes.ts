@@ -19,9 +19,7 @@ const CALLBACK_PATH = '/api/auth/google/callback';
  * a visitor, at the callback, in the planter's account.
  */
 const flowCookieOf = (secure: boolean) =>
-  secure
-    ? { name: '__Host-sign_in_flow', path: '/' }
-    : { name: 'sign_in_flow', path: '/api/auth/google' };
+  secure ? { name: '__Host-sign_in_flow', path: '/' } : { name: 'sign_in_flow', path: '/api/auth/google' };
 const FLOW_MAX_AGE_S = 10 * 60;
 
 /** Requests to the development provider answered by this same server, without a network hop. */

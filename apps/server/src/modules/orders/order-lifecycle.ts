@@ -72,6 +72,8 @@ export const RESERVATION_EXPIRED_MESSAGE = 'Reservation expired; order canceled'
 export const PAYMENT_CANCELED_MESSAGE = 'Payment canceled; order canceled';
 export const LATE_PAYMENT_REFUNDED =
   'Paid after its reservation expired and the stock was gone: the payment was refunded';
+export const MISMATCHED_PAYMENT_REFUNDED =
+  'Paid an amount that did not match the order: the payment was refunded and the order canceled';
 
 export type ReserveInput = {
   userId: string;

@@ -69,7 +69,8 @@ const STATES: Record<Stripe.PaymentIntent.Status, PaymentState['status']> = {
 
 const stateOf = (intent: Stripe.PaymentIntent): PaymentState => ({
   status: STATES[intent.status] ?? 'open',
-  amount: intent.amount,
+  // What was taken, as the webhook reads it; before that, what is asked.
+  amount: intent.amount_received || intent.amount,
   currency: intent.currency,
 });
 
