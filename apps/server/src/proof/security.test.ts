@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, schema } from '@barbershop/db';
-import { createProduct, createUser } from '@barbershop/db/factories';
+import { createItem, createProduct, createUser } from '@barbershop/db/factories';
 import { openTestDatabase } from '@barbershop/db/testing';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -190,6 +190,87 @@ describe('security suite', () => {
     const [aliceNow] = await app.db.select().from(schema.orders).where(eq(schema.orders.id, aliceOrder.id));
     expect(aliceNow?.status).toBe('processing');
     expect(aliceNow?.userId).toBe(alice.id);
+  });
+
+  it('refuses fields outside each staff and admin form with 400, and changes nothing', async () => {
+    const staff = await signInAs(app, await createUser(app.db, { accessLevel: 1 }));
+    const admin = await signInAs(app, await createUser(app.db, { accessLevel: 2 }));
+    const dan = await createUser(app.db, { name: 'Dan Customer', accessLevel: 0 });
+    const item = await createItem(app.db, { productId: tee.id, size: 'Medium' });
+    const snapshot = async () => ({
+      dan: (await app.db.select().from(schema.users).where(eq(schema.users.id, dan.id)))[0],
+      order: (await app.db.select().from(schema.orders).where(eq(schema.orders.id, aliceOrder.id)))[0],
+      item: (await app.db.select().from(schema.productItems).where(eq(schema.productItems.id, item.id)))[0],
+      tee: (await app.db.select().from(schema.products).where(eq(schema.products.id, tee.id)))[0],
+    });
+    const before = await snapshot();
+    const json = (method: 'PUT' | 'PATCH', url: string, cookie: string, payload: object) =>
+      app.inject({ method, url, headers: { cookie, 'sec-fetch-site': 'same-origin' }, payload });
+    const form = async (url: string, cookie: string, fields: object) => {
+      const body = await multipart(fields);
+      return app.inject({ method: 'PUT', url, payload: body.payload, headers: { ...body.headers, cookie } });
+    };
+    // Each a change the role may make, plus what it must not set with it.
+    const answers = {
+      'admin PATCH user: email, name, sign-in subject': await json('PATCH', `/api/users/${dan.id}`, admin, {
+        phone: '(719) 555-0100',
+        email: 'attacker@example.com',
+        name: 'Renamed',
+        oidcSubject: 'someone-else',
+      }),
+      'staff PUT order status: total, customer, payment': await json(
+        'PUT',
+        `/api/orders/${aliceOrder.id}`,
+        staff,
+        {
+          status: 'ready',
+          total: 1,
+          userId: bob.id,
+          paymentId: 'pi_forged',
+        },
+      ),
+      'staff PATCH item: owner account': await json(
+        'PATCH',
+        `/api/products/${tee.slug}/items/${item.id}`,
+        staff,
+        {
+          status: 'ready',
+          ownerUserId: bob.id,
+          orderId: aliceOrder.id,
+        },
+      ),
+      'staff PUT product: cents, publish, deletion': await form(`/api/products/${tee.slug}`, staff, {
+        pricing: '30',
+        version: before.tee!.version,
+        priceCents: 1,
+        published: false,
+        deletedAt: new Date().toISOString(),
+      }),
+    };
+    // Refused for those fields, each named, not for anything else in the request.
+    expect(
+      Object.fromEntries(
+        Object.entries(answers).map(([key, answer]) => [
+          key,
+          [answer.statusCode, answer.json().error.message],
+        ]),
+      ),
+    ).toEqual({
+      'admin PATCH user: email, name, sign-in subject': [
+        400,
+        'body: Unrecognized keys: "email", "name", "oidcSubject"',
+      ],
+      'staff PUT order status: total, customer, payment': [
+        400,
+        'body: Unrecognized keys: "total", "userId", "paymentId"',
+      ],
+      'staff PATCH item: owner account': [400, 'body: Unrecognized keys: "ownerUserId", "orderId"'],
+      'staff PUT product: cents, publish, deletion': [
+        400,
+        'form: Unrecognized keys: "priceCents", "published", "deletedAt"',
+      ],
+    });
+    expect(await snapshot()).toEqual(before);
   });
 
   it('sends nosniff on every answer, errors included', async () => {
