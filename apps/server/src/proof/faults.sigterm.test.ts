@@ -1,7 +1,7 @@
 import { schema } from '@barbershop/db';
 import { createProduct, createUser } from '@barbershop/db/factories';
 import { openTestDatabase } from '@barbershop/db/testing';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, sessionCookieName } from '../plugins/session.ts';
 import { databaseUrlOf, type ServerProcess, startServerProcess } from '../test/processes.ts';
@@ -75,6 +75,8 @@ describe.runIf(process.env.TEST_DB === 'postgres')('SIGTERM with checkouts and w
       });
 
     const cookies = await Promise.all(Array.from({ length: 20 }, signIn));
+    const before = new Set(stripe.intents.keys());
+    const release = stripe.hold();
     const checkouts = cookies.map((cookie) =>
       send(`${first.base}/api/payment/create-payment-intent`, {
         method: 'POST',
@@ -83,11 +85,27 @@ describe.runIf(process.env.TEST_DB === 'postgres')('SIGTERM with checkouts and w
       }),
     );
     const webhooks = paying.map(({ event }) => deliver(first, event));
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    // Provably in flight: checkouts whose PaymentIntent Stripe made, waiting inside the server for
+    // its answer (each holding one of the pool's connections; the other requests queue behind them).
+    await expect.poll(() => stripe.waiting, { timeout: 10_000 }).toBeGreaterThanOrEqual(5);
+    const draining = async () => (await fetch(`${first.base}/healthz`)).headers.get('connection');
+    expect(await draining()).not.toBe('close');
     const exitCode = first.stop('SIGTERM');
+    // Once the copy is draining (it closes each connection after its answer, liveness needing no
+    // database), Stripe answers: what was in flight must finish.
+    await expect.poll(draining, { timeout: 5_000 }).toBe('close');
+    const inFlight = [...stripe.intents.values()]
+      .filter((intent) => !before.has(intent.id))
+      .map((intent) => intent.metadata.orderId);
+    release();
     const checkoutAnswers = await Promise.all(checkouts);
     const webhookAnswers = await Promise.all(webhooks);
     expect(await exitCode).toBe(0);
+    const answered = checkoutAnswers
+      .filter((answer) => answer.status === 200)
+      .map((answer) => (JSON.parse(answer.body) as { orderId: string }).orderId);
+    expect(inFlight.length).toBeGreaterThanOrEqual(5);
+    expect(answered).toEqual(expect.arrayContaining(inFlight));
 
     const second = await start();
     // Every checkout that was answered 200 is there after the restart, its stock taken.
@@ -100,6 +118,21 @@ describe.runIf(process.env.TEST_DB === 'postgres')('SIGTERM with checkouts and w
       expect(lines.map((row) => row.quantity)).toEqual([1]);
     }
     for (const answer of checkoutAnswers) expect([0, 200, 503]).toContain(answer.status);
+    // No unit made or lost: on hand + held by pending orders + sold stays 60.
+    const [stock] = await handle.db
+      .select()
+      .from(schema.productStock)
+      .where(eq(schema.productStock.productId, product.id));
+    const pendingLines = await handle.db
+      .select({ quantity: schema.orderLines.quantity })
+      .from(schema.orderLines)
+      .innerJoin(schema.orders, eq(schema.orders.id, schema.orderLines.orderId))
+      .where(and(eq(schema.orderLines.productId, product.id), eq(schema.orders.status, 'pending')));
+    const soldBefore = await handle.db
+      .select()
+      .from(schema.productItems)
+      .where(eq(schema.productItems.productId, product.id));
+    expect(stock!.quantity + pendingLines.length + soldBefore.length).toBe(60);
     // A webhook answered 2xx was committed; Stripe redelivers the rest, to the new copy.
     for (const [i, { orderId, event }] of paying.entries()) {
       const answer = webhookAnswers[i]!;

@@ -33,7 +33,12 @@ export class StripeStandIn {
   /** Starts listening; answers the environment that points the server at it. */
   async start(): Promise<Record<string, string>> {
     this.server = createServer((req, res) => {
-      void this.handle(req).then(({ status, body }) => {
+      void this.handle(req).then(async ({ status, body }) => {
+        if (this.held) {
+          this.waiting += 1;
+          await this.held;
+          this.waiting -= 1;
+        }
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
       });
@@ -50,6 +55,22 @@ export class StripeStandIn {
 
   async stop() {
     await new Promise((resolve) => this.server?.close(resolve));
+  }
+
+  private held: Promise<void> | null = null;
+  /** Requests Stripe has acted on whose answers are being held (hold). */
+  waiting = 0;
+
+  /** Holds every answer, once Stripe has acted, until the returned function is called. */
+  hold(): () => void {
+    let release = () => {};
+    this.held = new Promise((resolve) => {
+      release = resolve;
+    });
+    return () => {
+      this.held = null;
+      release();
+    };
   }
 
   /** PaymentIntents created (not replayed). */
