@@ -21,13 +21,18 @@ async function cuttableProxy(target: URL) {
       return;
     }
     const upstream = connect(Number(target.port || 5432), target.hostname);
+    // One side gone (PostgreSQL ended the session, the pool closed it), the other goes too.
+    const both = () => {
+      client.destroy();
+      upstream.destroy();
+    };
     for (const socket of [client, upstream]) {
       open.add(socket);
-      socket.on('close', () => open.delete(socket));
-      socket.on('error', () => {
-        client.destroy();
-        upstream.destroy();
+      socket.on('close', () => {
+        open.delete(socket);
+        both();
       });
+      socket.on('error', both);
     }
     client.pipe(upstream).pipe(client);
   });
@@ -100,26 +105,48 @@ describe.runIf(process.env.TEST_DB === 'postgres')('the database stopped mid-run
     return stock!.quantity + reserved!.n;
   };
 
-  /** Readiness polled for up to 5 s: the server checks its database in the background. */
-  const readyStatus = async () => {
-    let ready = await app.inject('/readyz');
-    for (let i = 0; i < 50 && ready.statusCode !== 200; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      ready = await app.inject('/readyz');
+  /** Readiness, awaited for up to 5 s: the pool finds its database again on a later query. */
+  const becomesReady = () =>
+    expect
+      .poll(async () => (await app.inject('/readyz')).statusCode, { interval: 100, timeout: 5000 })
+      .toBe(200);
+  /** The server's connections busy with a statement or inside a transaction, seen from outside. */
+  const busyBackends = async () => {
+    const result = (await direct.db.execute(
+      sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()
+          and state in ('active', 'idle in transaction')`,
+    )) as unknown as { rows: { pid: number }[] };
+    return result.rows.map((row) => row.pid);
+  };
+  /** No unit lost and no order without its lines, read through a connection of the test's own. */
+  const expectWholeOrders = async (answers: { statusCode: number; json(): { orderId: string } }[]) => {
+    expect(await units()).toBe(40);
+    const orders = await direct.db.select().from(schema.orders);
+    for (const order of orders) {
+      const lines = await direct.db
+        .select()
+        .from(schema.orderLines)
+        .where(eq(schema.orderLines.orderId, order.id));
+      expect(lines.length, `order ${order.id}`).toBeGreaterThan(0);
     }
-    return ready.statusCode;
+    const paid = answers.filter((answer) => answer.statusCode === 200).map((answer) => answer.json().orderId);
+    for (const id of paid) expect(orders.map((order) => order.id)).toContain(id);
   };
 
   it('answers 503 with a clear message, writes no half order, and recovers without a restart', async () => {
-    expect(await readyStatus()).toBe(200);
+    await becomesReady();
     const customers = await Promise.all(Array.from({ length: 20 }, customer));
 
-    // Checkouts in flight when the database goes away: each either happened whole or not at all.
+    // Checkouts in flight when the database goes away, cut while the database is working on them:
+    // each either happened whole or not at all, and those cut say so.
     const inFlight = customers.map(({ cookie }) => pay(cookie));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await expect
+      .poll(async () => (await busyBackends()).length, { interval: 1, timeout: 5000 })
+      .toBeGreaterThan(0);
     proxy.cut();
     const answers = await Promise.all(inFlight);
     expect(answers.every((answer) => answer.statusCode === 200 || answer.statusCode === 503)).toBe(true);
+    expect(answers.some((answer) => answer.statusCode === 503)).toBe(true);
 
     const readiness = await app.inject('/readyz');
     expect(readiness.statusCode).toBe(503);
@@ -135,23 +162,33 @@ describe.runIf(process.env.TEST_DB === 'postgres')('the database stopped mid-run
     expect((await app.inject('/api/shop')).statusCode).toBe(503);
 
     proxy.restore();
-    // Read through a connection of its own: no unit lost, no order without its lines.
-    expect(await units()).toBe(40);
-    const orders = await direct.db.select().from(schema.orders);
-    for (const order of orders) {
-      const lines = await direct.db
-        .select()
-        .from(schema.orderLines)
-        .where(eq(schema.orderLines.orderId, order.id));
-      expect(lines.length, `order ${order.id}`).toBeGreaterThan(0);
-    }
-    const paid = answers.filter((answer) => answer.statusCode === 200).map((answer) => answer.json().orderId);
-    for (const id of paid) expect(orders.map((order) => order.id)).toContain(id);
+    await expectWholeOrders(answers);
 
     // Back without a restart: readiness, then a checkout.
-    expect(await readyStatus()).toBe(200);
+    await becomesReady();
     const late = await customer();
     expect((await pay(late.cookie)).statusCode).toBe(200);
     expect(await units()).toBe(40);
+  }, 60_000);
+
+  it('survives PostgreSQL ending its sessions (a shutdown or restart, SQLSTATE 57P01) mid-checkout', async () => {
+    await becomesReady();
+    const customers = await Promise.all(Array.from({ length: 20 }, customer));
+    const inFlight = customers.map(({ cookie }) => pay(cookie));
+    await expect
+      .poll(async () => (await busyBackends()).length, { interval: 1, timeout: 5000 })
+      .toBeGreaterThan(0);
+    // What a fast shutdown does to each session: terminated by the server, not dropped on the way.
+    await direct.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+    );
+    const answers = await Promise.all(inFlight);
+    expect(answers.every((answer) => answer.statusCode === 200 || answer.statusCode === 503)).toBe(true);
+    expect(answers.some((answer) => answer.statusCode === 503)).toBe(true);
+    await expectWholeOrders(answers);
+    // The pool opens new sessions: the next checkout goes through.
+    await becomesReady();
+    expect((await pay((await customer()).cookie)).statusCode).toBe(200);
   }, 60_000);
 });
