@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -368,6 +368,48 @@ describe('uploads under attack', () => {
     expect(answer.sentBytes).toBeLessThan(50 * 1024 * 1024);
     expect(answer.headers.connection).toBe('close');
     expect(await productNames()).not.toContain('Endless Upload');
+  });
+
+  // Memory stays bounded because a file goes to disk as it arrives: measured here as bytes on disk
+  // while the requests are still open (a server that read files into memory first has none). The
+  // process's memory figures are no measure of it in this process: the embedded database's
+  // WebAssembly memory grows by tens of MB at a time while the test runs.
+  it('streams uploads to temporary files as they arrive: five files 8 MB in are on disk while their requests are open', async () => {
+    const cookies = await Promise.all(Array.from({ length: 5 }, staffCookie));
+    const received = 8 * 1024 * 1024;
+    const before = new Set(readdirSync(tmpdir()));
+    const stop = new AbortController();
+    // Five staff uploads of 9.9 MB each, every client stalling 8 MB into its file.
+    const answers = cookies.map((cookie, i) =>
+      streamUpload(`${base}/api/products`, {
+        cookie,
+        form: form(`Memory ${i}`),
+        fileBytes: Math.floor(9.9 * 1024 * 1024),
+        stallAfter: received,
+        signal: stop.signal,
+      }),
+    );
+    /** This test's uploads in the server's temporary directories, by bytes written so far. */
+    const onDisk = () =>
+      readdirSync(tmpdir())
+        .filter((name) => name.startsWith('upload-') && !before.has(name))
+        .flatMap((dir) => {
+          try {
+            return readdirSync(join(tmpdir(), dir)).map((file) => statSync(join(tmpdir(), dir, file)).size);
+          } catch {
+            return [];
+          }
+        });
+    try {
+      const full = () => onDisk().filter((size) => size >= received).length;
+      await expect.poll(full, { timeout: 10_000 }).toBe(5);
+    } finally {
+      stop.abort();
+    }
+    expect((await Promise.all(answers)).map((answer) => answer.status)).toEqual([0, 0, 0, 0, 0]);
+    // A dropped upload leaves no file behind.
+    await expect.poll(() => onDisk().length, { timeout: 10_000 }).toBe(0);
+    expect(await productNames()).not.toContain('Memory 0');
   });
 
   it('refuses an upload bomb: a 300 KB PNG declaring 50,000 x 50,000 pixels is never decoded', async () => {

@@ -15,11 +15,12 @@ const CHUNK = Buffer.alloc(64 * 1024, 7);
  * POSTs a multipart form with one `images` file of `fileBytes` bytes over a real connection, written
  * a chunk at a time as the server takes it, and stops writing when the server answers. With
  * `stallAfter`, the client stops sending after that many bytes of the file and waits: an answer then
- * proves the server did not wait for the rest of the body.
+ * proves the server did not wait for the rest of the body. `signal` drops the connection (the
+ * answer is then status 0).
  */
 export function streamUpload(
   url: string,
-  options: { cookie: string; form: unknown; fileBytes: number; stallAfter?: number },
+  options: { cookie: string; form: unknown; fileBytes: number; stallAfter?: number; signal?: AbortSignal },
 ): Promise<StreamedAnswer> {
   const head = Buffer.from(
     `--${BOUNDARY}\r\nContent-Disposition: form-data; name="form"\r\n\r\n${JSON.stringify(options.form)}\r\n` +
@@ -57,6 +58,12 @@ export function streamUpload(
         });
       },
     );
+    options.signal?.addEventListener('abort', () => {
+      if (answered) return;
+      answered = true;
+      req.destroy();
+      resolve({ status: 0, headers: {}, body: '', sentBytes: sent });
+    });
     // Once answered, the server may close the connection on a body it will not read.
     req.on('error', (error) => {
       if (!answered) reject(error);
