@@ -54,6 +54,12 @@ export const accessPlugin = fp(
       }
       // Anyone may call a public route: nothing to check, so no hook to run on every request.
       if (access === 'public') return;
+      // The access matrix walks the OpenAPI document: a route left out of it must be one anyone may call.
+      if (route.schema?.hide) {
+        throw new Error(
+          `Route ${route.method} ${route.url} needs a role and is left out of the API document`,
+        );
+      }
       // Checked on request, after the session plugin has set request.user and before the body is read
       // or validated: a caller without the role learns nothing about the route and uploads nothing.
       const check = async (request: FastifyRequest, reply: FastifyReply) => {

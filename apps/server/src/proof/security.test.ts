@@ -71,12 +71,18 @@ describe('security suite', () => {
   const fill = (path: string, values: Record<string, string>) =>
     path.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? 'missing');
 
-  it('a route that declares no access rule stops the server from starting', async () => {
+  it('a route that declares no access rule, or hides one from the API document, stops the server from starting', async () => {
     await expect(
       buildTestApp({}, async (server) => {
         server.post('/api/unruled', async () => ({ ok: true }));
       }),
     ).rejects.toThrow(/declares no access rule/);
+    // Nor may one that needs a role hide from the API document the access matrix walks.
+    await expect(
+      buildTestApp({}, async (server) => {
+        server.post('/api/hidden', { config: { access: 'staff' }, schema: { hide: true } }, async () => ({}));
+      }),
+    ).rejects.toThrow(/needs a role and is left out of the API document/);
   });
 
   it('refuses every state-changing route from another site, whoever is signed in, and changes nothing', async () => {
