@@ -35,16 +35,12 @@ describe('the API bridge pages call through', () => {
             { parseAs: 'string' },
             (_request, body, done) => done(null, body),
           );
-          scope.post(
-            '/echo',
-            { config: { access: 'signedIn' }, schema: { hide: true } },
-            async (request) => ({
-              method: request.method,
-              contentType: request.headers['content-type'] ?? '',
-              body: typeof request.body === 'string' ? request.body : JSON.stringify(request.body),
-              user: request.user?.id ?? null,
-            }),
-          );
+          scope.post('/echo', { config: { access: 'signedIn' } }, async (request) => ({
+            method: request.method,
+            contentType: request.headers['content-type'] ?? '',
+            body: typeof request.body === 'string' ? request.body : JSON.stringify(request.body),
+            user: request.user?.id ?? null,
+          }));
         },
         { prefix: '/api/test' },
       );

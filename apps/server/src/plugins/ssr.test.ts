@@ -46,14 +46,10 @@ describe('pages reach the API through the bridge (ssr.ts)', () => {
           scope.addContentTypeParser('multipart/form-data', { parseAs: 'string' }, (_request, body, done) =>
             done(null, body),
           );
-          scope.post(
-            '/echo',
-            { config: { access: 'signedIn' }, schema: { hide: true } },
-            async (request) => ({
-              contentType: request.headers['content-type'],
-              body: request.body,
-            }),
-          );
+          scope.post('/echo', { config: { access: 'signedIn' } }, async (request) => ({
+            contentType: request.headers['content-type'],
+            body: request.body,
+          }));
         },
         { prefix: '/api/test' },
       );
