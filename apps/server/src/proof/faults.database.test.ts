@@ -110,13 +110,27 @@ describe.runIf(process.env.TEST_DB === 'postgres')('the database stopped mid-run
     expect
       .poll(async () => (await app.inject('/readyz')).statusCode, { interval: 100, timeout: 5000 })
       .toBe(200);
-  /** The server's connections busy with a statement or inside a transaction, seen from outside. */
-  const busyBackends = async () => {
-    const result = (await direct.db.execute(
-      sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()
-          and state in ('active', 'idle in transaction')`,
-    )) as unknown as { rows: { pid: number }[] };
-    return result.rows.map((row) => row.pid);
+  /**
+   * Twenty checkouts, answered once `fault` has struck: it strikes as soon as the database is seen
+   * (from outside) working on one of them, a statement running or a transaction open. Each answer is
+   * 200 or 503, and some are 503: the fault did meet checkouts in flight.
+   */
+  const checkoutsStruckBy = async (fault: () => Promise<void> | void) => {
+    const customers = await Promise.all(Array.from({ length: 20 }, customer));
+    const inFlight = customers.map(({ cookie }) => pay(cookie));
+    const busy = async () => {
+      const result = (await direct.db.execute(
+        sql`select count(*)::int as n from pg_stat_activity where datname = current_database()
+            and pid <> pg_backend_pid() and state in ('active', 'idle in transaction')`,
+      )) as unknown as { rows: { n: number }[] };
+      return result.rows[0]!.n;
+    };
+    await expect.poll(busy, { interval: 1, timeout: 5000 }).toBeGreaterThan(0);
+    await fault();
+    const answers = await Promise.all(inFlight);
+    expect(answers.every((answer) => answer.statusCode === 200 || answer.statusCode === 503)).toBe(true);
+    expect(answers.some((answer) => answer.statusCode === 503)).toBe(true);
+    return { customers, answers };
   };
   /** No unit lost and no order without its lines, read through a connection of the test's own. */
   const expectWholeOrders = async (answers: { statusCode: number; json(): { orderId: string } }[]) => {
@@ -135,18 +149,8 @@ describe.runIf(process.env.TEST_DB === 'postgres')('the database stopped mid-run
 
   it('answers 503 with a clear message, writes no half order, and recovers without a restart', async () => {
     await becomesReady();
-    const customers = await Promise.all(Array.from({ length: 20 }, customer));
-
-    // Checkouts in flight when the database goes away, cut while the database is working on them:
-    // each either happened whole or not at all, and those cut say so.
-    const inFlight = customers.map(({ cookie }) => pay(cookie));
-    await expect
-      .poll(async () => (await busyBackends()).length, { interval: 1, timeout: 5000 })
-      .toBeGreaterThan(0);
-    proxy.cut();
-    const answers = await Promise.all(inFlight);
-    expect(answers.every((answer) => answer.statusCode === 200 || answer.statusCode === 503)).toBe(true);
-    expect(answers.some((answer) => answer.statusCode === 503)).toBe(true);
+    // Checkouts in flight when the database goes away: each happened whole or not at all.
+    const { customers, answers } = await checkoutsStruckBy(() => proxy.cut());
 
     const readiness = await app.inject('/readyz');
     expect(readiness.statusCode).toBe(503);
@@ -173,19 +177,13 @@ describe.runIf(process.env.TEST_DB === 'postgres')('the database stopped mid-run
 
   it('survives PostgreSQL ending its sessions (a shutdown or restart, SQLSTATE 57P01) mid-checkout', async () => {
     await becomesReady();
-    const customers = await Promise.all(Array.from({ length: 20 }, customer));
-    const inFlight = customers.map(({ cookie }) => pay(cookie));
-    await expect
-      .poll(async () => (await busyBackends()).length, { interval: 1, timeout: 5000 })
-      .toBeGreaterThan(0);
     // What a fast shutdown does to each session: terminated by the server, not dropped on the way.
-    await direct.db.execute(
-      sql`select pg_terminate_backend(pid) from pg_stat_activity
-          where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
-    );
-    const answers = await Promise.all(inFlight);
-    expect(answers.every((answer) => answer.statusCode === 200 || answer.statusCode === 503)).toBe(true);
-    expect(answers.some((answer) => answer.statusCode === 503)).toBe(true);
+    const { answers } = await checkoutsStruckBy(async () => {
+      await direct.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity
+            where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+      );
+    });
     await expectWholeOrders(answers);
     // The pool opens new sessions: the next checkout goes through.
     await becomesReady();
