@@ -5,6 +5,7 @@ import type { Route } from './+types/error-status';
 // unknown method, a control character in a query), so they get the site's error page too.
 const STATUS_TEXT: Record<string, string> = {
   '400': 'Bad Request',
+  '403': 'Forbidden',
   '404': 'Not Found',
   '405': 'Method Not Allowed',
   '413': 'Payload Too Large',
