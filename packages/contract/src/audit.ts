@@ -24,8 +24,10 @@ export type AuditActor = z.infer<typeof AuditActorSchema>;
 export const AuditEntrySchema = z.object({
   _id: z.uuid(),
   at: z.iso.datetime(),
-  /** Who made the change; null once their account is gone. */
+  /** Who made the change; null when no signed-in person did (see `tool`) or once their account is gone. */
   actor: AuditActorSchema.nullable(),
+  /** The operator's command that made the change, when no signed-in person did (`npm run user:role`). */
+  tool: z.string().nullable(),
   entity: z.enum(AUDIT_ENTITIES),
   entityId: z.string(),
   action: z.string(),

@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, schema } from '@barbershop/db';
+import { type Database, openDatabase, schema } from '@barbershop/db';
 import { createUser } from '@barbershop/db/factories';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const CLI = join(import.meta.dirname, 'user-role.ts');
@@ -16,15 +16,30 @@ describe('npm run user:role', () => {
       env: { PATH: process.env.PATH, NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(32) },
       encoding: 'utf8',
     });
-  const levelOf = async (email: string) => {
+  const read = async <T>(query: (db: Database) => Promise<T>) => {
     const handle = await openDatabase({ dataDir });
     try {
-      const rows = await handle.db.select().from(schema.users).where(eq(schema.users.email, email));
-      return rows.map((row) => row.accessLevel);
+      return await query(handle.db);
     } finally {
       await handle.close();
     }
   };
+  const usersWith = (email: string) =>
+    read((db) => db.select().from(schema.users).where(eq(schema.users.email, email)));
+  const levelOf = async (email: string) => (await usersWith(email)).map((row) => row.accessLevel);
+  const auditOf = (userId: string) =>
+    read((db) =>
+      db
+        .select({
+          actorUserId: schema.auditLog.actorUserId,
+          tool: schema.auditLog.tool,
+          action: schema.auditLog.action,
+          before: schema.auditLog.before,
+          after: schema.auditLog.after,
+        })
+        .from(schema.auditLog)
+        .where(and(eq(schema.auditLog.entity, 'user'), eq(schema.auditLog.entityId, userId))),
+    );
 
   beforeAll(async () => {
     const handle = await openDatabase({ dataDir });
@@ -37,11 +52,26 @@ describe('npm run user:role', () => {
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('sets the role of the account with that email, whatever its case', async () => {
+  it('sets the role of the account with that email, whatever its case, and records it in the audit trail', async () => {
     const result = run('SAM@example.com', '2');
     expect(result.stderr).toContain('SAM@example.com is now admin.');
     expect(result.status).toBe(0);
     expect(await levelOf('sam@example.com')).toEqual([2]);
+    const [sam] = await usersWith('sam@example.com');
+    expect(await auditOf(sam!.id)).toEqual([
+      {
+        actorUserId: null,
+        tool: 'npm run user:role',
+        action: 'role',
+        before: { accessLevel: 0 },
+        after: { accessLevel: 2 },
+      },
+    ]);
+
+    const again = run('sam@example.com', '2');
+    expect(again.status).toBe(0);
+    expect(again.stderr).toContain('sam@example.com is already admin: nothing changed.');
+    expect(await auditOf(sam!.id)).toHaveLength(1);
   });
 
   it('changes none of several accounts with one email until told which, by its id', async () => {

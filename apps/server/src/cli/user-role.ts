@@ -1,10 +1,10 @@
 import { ACCESS, roleName } from '@barbershop/contract/domain';
 import { openDatabase } from '@barbershop/db';
 import { ConfigError, loadConfig } from '../config.ts';
-import { setRoleByEmail } from '../modules/users/users.service.ts';
+import { ROLE_COMMAND, setRoleByEmail } from '../modules/users/users.service.ts';
 
 const LEVELS = Object.values(ACCESS);
-const USAGE = `Usage: npm run user:role -- <email> <${LEVELS.join('|')}> [account id]   (${LEVELS.map((level) => `${level} ${roleName(level)}`).join(', ')})`;
+const USAGE = `Usage: ${ROLE_COMMAND} -- <email> <${LEVELS.join('|')}> [account id]   (${LEVELS.map((level) => `${level} ${roleName(level)}`).join(', ')})`;
 
 /** npm run user:role: appoints staff and admins from the command line, e.g. on a fresh deployment. */
 async function main(args: string[]): Promise<number> {
@@ -37,7 +37,11 @@ async function main(args: string[]): Promise<number> {
       );
       return 1;
     }
-    console.warn(`${email} is now ${roleName(accessLevel)}.`);
+    console.warn(
+      'unchanged' in result
+        ? `${email} is already ${roleName(accessLevel)}: nothing changed.`
+        : `${email} is now ${roleName(accessLevel)}.`,
+    );
     return 0;
   } finally {
     await handle.close();

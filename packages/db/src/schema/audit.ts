@@ -8,6 +8,8 @@ export const auditLog = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** What made a change no signed-in person made: the operator's command (`npm run user:role`). */
+    tool: text('tool'),
     /** product, stock, item, barber, shop, user, order */
     entity: text('entity').notNull(),
     entityId: text('entity_id').notNull(),

@@ -34,6 +34,7 @@ export async function listAuditPage(db: Executor, filter: AuditFilter) {
       after: auditLog.after,
       actorId: users.id,
       actorName: users.name,
+      tool: auditLog.tool,
     })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorUserId))

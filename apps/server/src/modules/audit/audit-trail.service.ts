@@ -25,6 +25,7 @@ export async function listAuditTrail(db: Executor, query: AuditQuery): Promise<A
     _id: row.id,
     at: row.at.toISOString(),
     actor: row.actorId ? { gid: row.actorId, name: row.actorName ?? '' } : null,
+    tool: row.tool,
     entity: row.entity as AuditEntityKind,
     entityId: row.entityId,
     action: row.action,

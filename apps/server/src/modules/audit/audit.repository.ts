@@ -4,6 +4,8 @@ export type AuditEntity = 'product' | 'stock' | 'item' | 'barber' | 'shop' | 'us
 
 export type AuditEntry = {
   actorUserId: string | null;
+  /** Set when no signed-in person made the change: the command that did. */
+  tool?: string;
   entity: AuditEntity;
   entityId: string;
   action: string;
@@ -18,6 +20,7 @@ export type AuditEntry = {
 export async function recordAudit(tx: Executor, entry: AuditEntry): Promise<void> {
   await tx.insert(schema.auditLog).values({
     actorUserId: entry.actorUserId,
+    tool: entry.tool ?? null,
     entity: entry.entity,
     entityId: entry.entityId,
     action: entry.action,

@@ -145,10 +145,18 @@ export async function updateUserAsAdmin(
   return getUserDetail(db, id);
 }
 
-export type RoleByEmail = { changed: UserRow } | { none: true } | { several: UserRow[] };
+export type RoleByEmail =
+  | { changed: UserRow }
+  | { unchanged: UserRow }
+  | { none: true }
+  | { several: UserRow[] };
+
+/** How the audit trail names the command line's role change (it has no signed-in actor). */
+export const ROLE_COMMAND = 'npm run user:role';
 
 /**
- * Sets the role of the account with this email (the command line's way to appoint staff and admins).
+ * Sets the role of the account with this email (the command line's way to appoint staff and admins),
+ * recorded in the audit trail as the command's doing, in the same transaction.
  * Several accounts with one email (another sign-in provider, or someone's account at a provider that
  * did not verify the address) are never changed together: the operator names one by its id.
  */
@@ -161,5 +169,19 @@ export async function setRoleByEmail(
   const users = (await findUsersByEmail(db, email)).filter((user) => !accountId || user.id === accountId);
   if (users.length === 0) return { none: true };
   if (users.length > 1) return { several: users };
-  return { changed: (await updateUser(db, users[0]!.id, { accessLevel }))! };
+  const user = users[0]!;
+  if (user.accessLevel === accessLevel) return { unchanged: user };
+  return db.transaction(async (tx) => {
+    const changed = (await updateUser(tx, user.id, { accessLevel }))!;
+    await recordAudit(tx, {
+      actorUserId: null,
+      tool: ROLE_COMMAND,
+      entity: 'user',
+      entityId: user.id,
+      action: 'role',
+      before: { accessLevel: user.accessLevel },
+      after: { accessLevel: changed.accessLevel },
+    });
+    return { changed };
+  });
 }

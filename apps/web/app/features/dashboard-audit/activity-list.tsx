@@ -80,7 +80,7 @@ export function ActivityTable({ entries }: { entries: AuditEntry[] }) {
           cell: (entry) => formatDateTime(entry.at, timeZone),
           className: 'whitespace-nowrap',
         },
-        { header: 'Who', cell: (entry) => <AuditActor actor={entry.actor} /> },
+        { header: 'Who', cell: (entry) => <AuditActor actor={entry.actor} tool={entry.tool} /> },
         {
           header: 'Record',
           rowHeader: true,

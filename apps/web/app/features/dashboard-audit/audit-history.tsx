@@ -14,8 +14,9 @@ export function describeValue(value: unknown): string {
     .join(', ');
 }
 
-/** Who made a change: a link to their user page, or "a removed account". */
-export function AuditActor({ actor }: { actor: AuditEntry['actor'] }) {
+/** Who made a change: a link to their user page, the operator's command, or "a removed account". */
+export function AuditActor({ actor, tool }: Pick<AuditEntry, 'actor' | 'tool'>) {
+  if (tool) return <span className="text-muted">the command line ({tool})</span>;
   if (!actor) return <span className="text-muted">a removed account</span>;
   return (
     <Link
@@ -57,7 +58,7 @@ export function AuditHistory({
                 <time dateTime={entry.at} className="text-muted">
                   {formatDateTime(entry.at, timeZone)}
                 </time>{' '}
-                <AuditActor actor={entry.actor} /> — {entry.action}
+                <AuditActor actor={entry.actor} tool={entry.tool} /> — {entry.action}
               </p>
               <p className="text-sm break-words">
                 <span className="text-muted">Before:</span> {describeValue(entry.before)}
