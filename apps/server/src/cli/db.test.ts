@@ -62,6 +62,16 @@ describe('npm run db:migrate on a DATA_DIR it cannot use', () => {
   });
 });
 
+/** A live shop's settings: a public address, real sign-in and card payments. */
+const LIVE_SHOP = {
+  PUBLIC_URL: 'https://shop.example',
+  OIDC_CLIENT_ID: 'client',
+  OIDC_CLIENT_SECRET: 'secret',
+  STRIPE_SECRET_KEY: 'sk_test_x',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+  STRIPE_WEBHOOK_SECRET: 'whsec_x',
+};
+
 describe('npm run db:reset and db:seed, each doing what the README says', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'barbershop-cli-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -75,17 +85,23 @@ describe('npm run db:reset and db:seed, each doing what the README says', () => 
   });
 
   it('seed refuses a production configuration: the demo accounts include an admin', () => {
-    const result = run('seed', {
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'https://shop.example',
-      OIDC_CLIENT_ID: 'client',
-      OIDC_CLIENT_SECRET: 'secret',
-      STRIPE_SECRET_KEY: 'sk_test_x',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
-      STRIPE_WEBHOOK_SECRET: 'whsec_x',
-    });
+    const result = run('seed', { NODE_ENV: 'production', ...LIVE_SHOP });
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain('Refusing to load the sample shop');
+    expect(result.stderr).toContain(
+      "Refusing to load the sample shop (its demo accounts include an admin) into a real shop's database (https://shop.example, NODE_ENV=production).",
+    );
     expect(result.stderr).not.toContain('migrated');
   });
+
+  // npm run start:prod sets NODE_ENV itself: the operator's shell on a live deployment may not.
+  it.each(['reset', 'seed'])(
+    '%s refuses a public site whatever NODE_ENV says, and leaves its data',
+    (command) => {
+      const result = run(command, LIVE_SHOP);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain('(https://shop.example).');
+      expect(result.stderr).toMatch(/^Refusing to (reset|load the sample shop)/);
+      expect(existsSync(join(dataDir, 'db'))).toBe(true);
+    },
+  );
 });

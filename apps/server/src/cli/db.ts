@@ -15,12 +15,17 @@ async function main(args: string[]) {
   const [command, ...flags] = args;
   if (!command || !['migrate', 'seed', 'reset'].includes(command)) throw new ConfigError(USAGE);
   const config = loadConfig();
-  if (command === 'reset' && config.production && !config.demo) {
-    throw new ConfigError('Refusing to reset a production database.');
-  }
-  if (command === 'seed' && config.production && !config.demo) {
+  // A real shop's configuration: production, or a public PUBLIC_URL. Not NODE_ENV alone: npm run
+  // start:prod sets that itself, so the operator's shell on a live deployment often lacks it.
+  const realShop = !config.demo;
+  if (command === 'reset' && realShop) {
     throw new ConfigError(
-      'Refusing to load the sample shop (its demo accounts include an admin) into a production database.',
+      `Refusing to reset the database of a real shop (${config.publicUrl}${config.production ? ', NODE_ENV=production' : ''}).`,
+    );
+  }
+  if (command === 'seed' && realShop) {
+    throw new ConfigError(
+      `Refusing to load the sample shop (its demo accounts include an admin) into a real shop's database (${config.publicUrl}${config.production ? ', NODE_ENV=production' : ''}).`,
     );
   }
   // A shell with a DATABASE_URL may hold anyone's database, NODE_ENV or not: it is dropped only when
