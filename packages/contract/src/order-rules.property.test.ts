@@ -38,6 +38,20 @@ describe('order rules, property-based', () => {
     );
   });
 
+  it('sales tax is the exact product rounded half a cent up, for any rate in millionths', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 500_000 }),
+        (cents, millionths) => {
+          // The exact answer in integers: (cents x millionths + half a million) div a million.
+          const exact = (BigInt(cents) * BigInt(millionths) + 500_000n) / 1_000_000n;
+          expect(salesTaxCents(cents, millionths / 1_000_000)).toBe(Number(exact));
+        },
+      ),
+    );
+  });
+
   it('a price in dollars and cents converts to exactly its cents', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 100_000_000 }), (cents) => {

@@ -44,6 +44,10 @@ describe('order rules', () => {
   it('rounds tax half away from zero on cents and converts dollars exactly', () => {
     expect(salesTaxCents(12_345, 0.029)).toBe(358);
     expect(salesTaxCents(0, 0.029)).toBe(0);
+    // Half a cent exactly, which binary floating point puts just under or over the half.
+    expect(salesTaxCents(200, 0.0725)).toBe(15);
+    expect(salesTaxCents(1_400, 0.0875)).toBe(123);
+    expect(salesTaxCents(1_000, 0.08875)).toBe(89);
     expect(dollarsToCents(19.99)).toBe(1999);
     expect(dollarsToCents(0.29)).toBe(29);
   });

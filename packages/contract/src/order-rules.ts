@@ -44,9 +44,16 @@ export function statusChangeMessage(from: OrderStatus, to: OrderStatus): string 
 
 export const PAYMENT_RECEIVED_MESSAGE = 'Payment received';
 
-/** Sales tax in cents: round(subtotal x rate), DESIGN.md section 6. */
+/** A rate's exact unit: whole millionths (8.875% is 88,750 of them). */
+const RATE_UNITS = 1_000_000;
+
+/**
+ * Sales tax in cents: round(subtotal x rate), half a cent up, DESIGN.md section 6. The product is
+ * taken in whole millionths of the rate: in binary floating point 200 x 0.0725 is 14.4999…, which
+ * rounded to 14 cents where the shop owes 15.
+ */
 export function salesTaxCents(subtotalCents: number, rate: number): number {
-  return Math.round(subtotalCents * rate);
+  return Math.round((subtotalCents * Math.round(rate * RATE_UNITS)) / RATE_UNITS);
 }
 
 /** Cents of a whole-dollar (or dollars-and-cents) price, without floating-point drift. */
