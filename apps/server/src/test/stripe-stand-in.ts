@@ -90,6 +90,14 @@ export class StripeStandIn {
     return intent;
   }
 
+  /** A full refund of this PaymentIntent, as the API or someone in Stripe's dashboard makes it. */
+  refund(paymentIntent: string) {
+    this.counter += 1;
+    const refund = { id: `re_${this.counter}`, payment_intent: paymentIntent };
+    this.refunds.push(refund);
+    return refund;
+  }
+
   /** A webhook delivery of `type` for this intent as Stripe would send it: body and signature header. */
   event(type: string, intent: StandInIntent, options: { timestamp?: number; secret?: string } = {}) {
     this.counter += 1;
@@ -149,10 +157,20 @@ export class StripeStandIn {
       return { status: 200, body: intent };
     }
     if (method === 'POST' && path === '/v1/refunds') {
-      this.counter += 1;
-      const refund = { id: `re_${this.counter}`, payment_intent: form.get('payment_intent') ?? '' };
-      this.refunds.push(refund);
-      return { status: 200, body: { object: 'refund', status: 'succeeded', ...refund } };
+      const paymentIntent = form.get('payment_intent') ?? '';
+      if (this.refunds.some((refund) => refund.payment_intent === paymentIntent)) {
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'charge_already_refunded',
+              message: `Charge for ${paymentIntent} has already been refunded.`,
+            },
+          },
+        };
+      }
+      return { status: 200, body: { object: 'refund', status: 'succeeded', ...this.refund(paymentIntent) } };
     }
     const match = /^\/v1\/payment_intents\/([^/]+)(\/cancel)?$/.exec(path);
     const intent = match ? this.intents.get(match[1]!) : undefined;

@@ -72,6 +72,8 @@ export const RESERVATION_EXPIRED_MESSAGE = 'Reservation expired; order canceled'
 export const PAYMENT_CANCELED_MESSAGE = 'Payment canceled; order canceled';
 export const LATE_PAYMENT_REFUNDED =
   'Paid after its reservation expired and the stock was gone: the payment was refunded';
+export const MISMATCHED_PAYMENT_HELD =
+  'Paid an amount that does not match the order: not marked paid; refunded when the reservation ends';
 export const MISMATCHED_PAYMENT_REFUNDED =
   'Paid an amount that did not match the order: the payment was refunded and the order canceled';
 
@@ -343,10 +345,12 @@ export async function fulfil(db: Executor, report: PaymentReport): Promise<Fulfi
       order.total !== report.amount ||
       report.currency.toLowerCase() !== 'usd'
     ) {
-      await updateOrder(tx, order.id, {
-        attention: `Payment ${report.paymentId} of ${report.amount} ${report.currency} does not match this order (total ${order.total} usd); not marked paid`,
-        updatedAt: at,
-      });
+      const attention = `Payment ${report.paymentId} of ${report.amount} ${report.currency} does not match this order (total ${order.total} usd); not marked paid`;
+      // Said once in the order's log, where staff and the customer look, however often it is delivered.
+      if (order.attention !== attention) {
+        await updateOrder(tx, order.id, { attention, updatedAt: at });
+        await insertLog(tx, { orderId: order.id, at, actorUserId: null, message: MISMATCHED_PAYMENT_HELD });
+      }
       return 'mismatch';
     }
     const lines = await listLinesOfOrder(tx, order.id);

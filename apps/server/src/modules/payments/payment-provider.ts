@@ -155,10 +155,20 @@ export function stripeProvider(client: Stripe): PaymentProvider {
       }
     },
     async refund(paymentId, orderId) {
-      await client.refunds.create(
-        { payment_intent: paymentId, metadata: { orderId } },
-        { idempotencyKey: `order-${orderId}-refund-${paymentId}` },
-      );
+      try {
+        await client.refunds.create(
+          { payment_intent: paymentId, metadata: { orderId } },
+          { idempotencyKey: `order-${orderId}-refund-${paymentId}` },
+        );
+      } catch (error) {
+        // Refunded already, by hand in Stripe's dashboard: the money is back, which is all this asks.
+        if (
+          error instanceof client.errors.StripeInvalidRequestError &&
+          error.code === 'charge_already_refunded'
+        )
+          return;
+        throw error;
+      }
     },
   };
 }

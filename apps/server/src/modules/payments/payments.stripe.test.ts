@@ -54,6 +54,20 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
         .from(schema.productStock)
         .where(and(eq(schema.productStock.productId, hoodie.id), eq(schema.productStock.size, size)))
     )[0]!.quantity;
+  const logOf = async (orderId: string) =>
+    (
+      await app.db
+        .select()
+        .from(schema.orderLog)
+        .where(eq(schema.orderLog.orderId, orderId))
+        .orderBy(schema.orderLog.at, schema.orderLog.id)
+    ).map((entry) => entry.message);
+  /** Ends the order's reservation `ago` milliseconds ago. */
+  const lapse = (orderId: string, ago: number) =>
+    app.db
+      .update(schema.orders)
+      .set({ expiresAt: new Date(Date.now() - ago) })
+      .where(eq(schema.orders.id, orderId));
   const checkout = async (quantity = 1, size = 'Medium') => {
     const user = await createUser(app.db);
     const cookie = await signInAs(app, user);
@@ -235,16 +249,21 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
     expect((await orderRow(order.id)).status).toBe('pending');
   });
 
-  it('leaves the order unpaid and flagged when the amount paid is not its total', async () => {
+  it('leaves the order unpaid and flagged when the amount paid is not its total, and says so once in its log', async () => {
     const { order, intent } = await checkout(1);
-    const response = await deliver(stripe.event('payment_intent.succeeded', stripe.succeed(intent.id, 100)));
-    expect(response.statusCode).toBe(200);
+    const paid = stripe.event('payment_intent.succeeded', stripe.succeed(intent.id, 100));
+    expect((await deliver(paid)).statusCode).toBe(200);
+    // Stripe delivers again when it missed the answer.
+    expect((await deliver(paid)).statusCode).toBe(200);
     const row = await orderRow(order.id);
     expect(row.status).toBe('pending');
     expect(row.attention).toContain('does not match');
     expect(
       await app.db.select().from(schema.productItems).where(eq(schema.productItems.orderId, order.id)),
     ).toEqual([]);
+    expect(await logOf(order.id)).toEqual([
+      'Paid an amount that does not match the order: not marked paid; refunded when the reservation ends',
+    ]);
   });
 
   it('refunds, once its reservation lapses, a payment that does not match its order, and gives the units back', async () => {
@@ -265,10 +284,47 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
     expect(await orderRow(order.id)).toMatchObject({ status: 'canceled' });
     expect(stripe.refunds.filter((refund) => refund.payment_intent === intent.id)).toHaveLength(1);
     expect(await stockOf('Large')).toBe(stock + 2);
-    const log = await app.db.select().from(schema.orderLog).where(eq(schema.orderLog.orderId, order.id));
-    expect(log.map((entry) => entry.message)).toEqual([
+    expect(await logOf(order.id)).toEqual([
+      'Paid an amount that does not match the order: not marked paid; refunded when the reservation ends',
       'Paid an amount that did not match the order: the payment was refunded and the order canceled',
     ]);
+  });
+
+  it("cancels such an order and returns its units when the payment was refunded by hand in Stripe's dashboard", async () => {
+    const { order, intent } = await checkout(1);
+    const stock = await stockOf('Medium');
+    await deliver(stripe.event('payment_intent.succeeded', stripe.succeed(intent.id, 100)));
+    stripe.refund(intent.id);
+    await lapse(order.id, 60_000);
+    expect(await sweepExpiredOrders(app.db, app.payments, notify())).toBe(1);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'canceled' });
+    expect(stripe.refunds.filter((refund) => refund.payment_intent === intent.id)).toHaveLength(1);
+    expect(await stockOf('Medium')).toBe(stock + 1);
+  });
+
+  it('settles the orders behind one it cannot, and names that one', async () => {
+    const stuck = await checkout(1);
+    const next = await checkout(1);
+    const stock = await stockOf('Medium');
+    // Listed oldest first: the one the provider fails on comes first.
+    await lapse(stuck.order.id, 120_000);
+    await lapse(next.order.id, 60_000);
+    const failing: PaymentProvider = {
+      ...app.payments,
+      async retrieve(paymentId) {
+        if (paymentId === stuck.intent.id) throw new Error('Stripe answered 500');
+        return app.payments.retrieve(paymentId);
+      },
+    };
+    await expect(sweepExpiredOrders(app.db, failing, notify())).rejects.toThrow(
+      `The expiry sweep canceled 1 and could not settle 1: order ${stuck.order.id}: Stripe answered 500`,
+    );
+    expect(await orderRow(next.order.id)).toMatchObject({ status: 'canceled' });
+    expect(await orderRow(stuck.order.id)).toMatchObject({ status: 'pending' });
+    expect(await stockOf('Medium')).toBe(stock + 1);
+    // Once Stripe answers, the next round settles it.
+    expect(await sweepExpiredOrders(app.db, app.payments, notify())).toBe(1);
+    expect(await stockOf('Medium')).toBe(stock + 2);
   });
 
   it('sweeps expired orders by asking Stripe: paid ones are fulfilled, open ones canceled there and here', async () => {
