@@ -11,6 +11,8 @@ export const RESERVATION_MINUTES = 30;
 export const MAX_LINE_QUANTITY = 10;
 /** Different products and sizes in one order. */
 export const MAX_ORDER_LINES = 20;
+/** The smallest order total a card can pay: Stripe refuses charges under 50 cents in US dollars. */
+export const MIN_ORDER_TOTAL_CENTS = 50;
 
 /** The statuses staff choose from once an order is paid (SPEC.md section 4). */
 export const STAFF_STATUSES: Record<DeliveryMethod, readonly OrderStatus[]> = {

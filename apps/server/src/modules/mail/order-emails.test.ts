@@ -5,7 +5,7 @@ import { type OrderEmailFacts, orderConfirmationEmail, paidOrderAlertEmail } fro
 const facts = (timeZone: string): OrderEmailFacts => ({
   order: {
     id: 'ord_1',
-    createdAt: new Date('2026-11-26T02:30:00Z'),
+    updatedAt: new Date('2026-11-26T02:30:00Z'),
     subtotal: 4000,
     salesTax: 0,
     shippingCost: 0,

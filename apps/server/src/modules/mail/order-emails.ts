@@ -4,7 +4,12 @@ import type { Email } from './outbox.repository.ts';
 export type OrderEmailFacts = {
   order: {
     id: string;
-    createdAt: Date;
+    /**
+     * When the order last changed. The confirmation and the shop's alert are queued in the
+     * transaction that records the payment, so for them it is when the order was paid; its
+     * createdAt is when it was reserved, maybe the day before.
+     */
+    updatedAt: Date;
     subtotal: number;
     salesTax: number;
     shippingCost: number;
@@ -89,7 +94,7 @@ export function orderConfirmationEmail(facts: OrderEmailFacts): Email {
   const html = page(
     subject,
     `<h1 style="font-size: 24px;">Thank you for your order, ${escapeHtml(facts.customer.name)}</h1>
-<p>We received your payment on ${formatDate(facts.order.createdAt, facts.timeZone)}. We print your merchandise in the shop and will email you when it is ready for pickup.</p>
+<p>We received your payment on ${formatDate(facts.order.updatedAt, facts.timeZone)}. We print your merchandise in the shop and will email you when it is ready for pickup.</p>
 <p><strong>Order number:</strong> ${facts.order.id}</p>
 ${linesTable(facts)}
 ${pickup ? `<h2 style="font-size: 18px;">Pickup</h2>\n<p>${escapeHtml(shopName(facts))}<br>${escapeHtml(pickup)}</p>` : ''}
@@ -184,7 +189,7 @@ export function paidOrderAlertEmail(facts: OrderEmailFacts, to: string): Email {
   const html = page(
     subject,
     `<h1 style="font-size: 24px;">A new order was paid</h1>
-<p><strong>Order number:</strong> ${facts.order.id}<br><strong>Customer:</strong> ${escapeHtml(customer)}<br><strong>Paid:</strong> ${formatDate(facts.order.createdAt, facts.timeZone)}</p>
+<p><strong>Order number:</strong> ${facts.order.id}<br><strong>Customer:</strong> ${escapeHtml(customer)}<br><strong>Paid:</strong> ${formatDate(facts.order.updatedAt, facts.timeZone)}</p>
 ${linesTable(facts)}
 <p><a href="${escapeHtml(dashboardUrl)}" style="color: #5c4300;">Open the order in the dashboard</a></p>`,
   );

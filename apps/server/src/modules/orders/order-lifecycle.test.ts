@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createOrder } from '../../test/orders.ts';
 import { createShop } from '../../test/shop.ts';
-import { changeStatus, notifyOf } from './order-lifecycle.ts';
+import { updateOrder } from './lifecycle.repository.ts';
+import { changeStatus, fulfil, notifyOf, reserve } from './order-lifecycle.ts';
 
 describe('order lifecycle: staff status changes', () => {
   let app: TestApp;
@@ -73,5 +74,46 @@ describe('order lifecycle: staff status changes', () => {
         notify: null,
       }),
     ).rejects.toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe('order lifecycle: the confirmation of a payment', () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+    await createShop(app.db);
+  });
+  afterAll(() => app.close());
+
+  it("dates the payment by when it was made, not when the cart was reserved, in the shop's day", async () => {
+    const product = await createProduct(app.db, { name: 'Night Owl Tee' });
+    const user = await createUser(app.db, { email: 'owl@example.com' });
+    // Reserved at 11:50 PM in Colorado Springs on Nov 25; the card went through at 12:05 AM on Nov 26.
+    const reserved = await reserve(app.db, {
+      userId: user.id,
+      lines: [{ _id: product.id, size: 'Medium', quantity: 1 }],
+      salesTaxRate: 0,
+      provider: 'demo',
+      at: new Date('2026-11-26T06:50:00Z'),
+    });
+    const order = await updateOrder(app.db, reserved.id, { paymentId: `demo_${reserved.id}` });
+    const notify = { ...notifyOf(app.config), timeZone: 'America/Denver' };
+    expect(
+      await fulfil(app.db, {
+        orderId: order.id,
+        provider: 'demo',
+        paymentId: order.paymentId!,
+        amount: order.total,
+        currency: 'usd',
+        notify,
+        at: new Date('2026-11-26T07:05:00Z'),
+      }),
+    ).toBe('fulfilled');
+    const [mail] = await app.db
+      .select()
+      .from(schema.outbox)
+      .where(eq(schema.outbox.dedupeKey, `order-confirmation:${order.id}`));
+    expect(mail?.html).toContain('We received your payment on Nov 26, 2026.');
   });
 });

@@ -9,6 +9,7 @@ import {
   canTransition,
   type DeliveryMethod,
   MAX_LINE_QUANTITY,
+  MIN_ORDER_TOTAL_CENTS,
   type OrderStatus,
   PAYMENT_RECEIVED_MESSAGE,
   type PaymentLine,
@@ -16,6 +17,7 @@ import {
   salesTaxCents,
   statusChangeMessage,
 } from '@barbershop/contract';
+import { formatCents } from '@barbershop/contract/format';
 import type { Executor } from '@barbershop/db';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -127,7 +129,7 @@ function stockMoves(previous: readonly MergedLine[], wanted: readonly MergedLine
 /**
  * Creates or replaces the customer's pending order and reserves its stock, in one transaction:
  * prices come from the database; a line for a product not on sale, a size not offered or more than
- * MAX_LINE_QUANTITY units is 400; a size short of stock is 409 naming product and size, and then
+ * MAX_LINE_QUANTITY units is 400, as is a total under MIN_ORDER_TOTAL_CENTS; a size short of stock is 409 naming product and size, and then
  * nothing is reserved (the earlier reservation, if any, stands). The customer's earlier pending
  * order is reused, its stock returned and taken anew, so a retry never makes a second order.
  */
@@ -171,6 +173,14 @@ export async function reserve(db: Executor, input: ReserveInput): Promise<OrderR
     );
     const salesTax = salesTaxCents(subtotal, input.salesTaxRate);
     const shipping = { name: 'Pickup', cost: 0, address: null };
+    // Refused here, before any stock moves, rather than by the card processor after it (a 503 the
+    // customer would retry for ever, the stock held each time).
+    if (subtotal + salesTax + shipping.cost < MIN_ORDER_TOTAL_CENTS) {
+      throw new AppError(
+        'bad_request',
+        `Card payments start at ${formatCents(MIN_ORDER_TOTAL_CENTS)}; this cart comes to ${formatCents(subtotal + salesTax + shipping.cost)}. Add something to it to pay.`,
+      );
+    }
     const values = {
       subtotal,
       salesTax,
@@ -182,8 +192,8 @@ export async function reserve(db: Executor, input: ReserveInput): Promise<OrderR
     const order = existing
       ? await updateOrder(tx, existing.id, {
           ...values,
-          // The order is placed again with this cart: its date (on the customer's pages and in the
-          // confirmation's "we received your payment on") is this attempt's, not a declined one's.
+          // The order is placed again with this cart: its date (on the customer's pages) is this
+          // attempt's, not a declined one's.
           createdAt: at,
           // A payment made with another provider (the configuration changed) cannot be updated.
           ...(existing.paymentProvider === input.provider

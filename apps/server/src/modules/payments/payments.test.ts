@@ -164,6 +164,38 @@ describe('checkout with the demo provider', () => {
     await cancelPending(app.db, { orderId: first.json<PaymentIntent>().orderId, message: 'test' });
   });
 
+  it('refuses a cart under the smallest card payment before reserving anything, and keeps the earlier reservation', async () => {
+    const sticker = await createProduct(
+      app.db,
+      { name: 'Shop Sticker', category: 'Hats', priceCents: 20 },
+      { stock: { 'One Size Fits All': 10 } },
+    );
+    const cookie = await customer();
+    const first = await pay(cookie, { products: [{ _id: tee.id, size: 'Large', quantity: 1 }] });
+    expect(first.statusCode).toBe(200);
+    // 40 cents and 1 cent of tax at 2.9%: Stripe would refuse the charge.
+    const small = await pay(cookie, {
+      products: [{ _id: sticker.id, size: 'One Size Fits All', quantity: 2 }],
+    });
+    expect(small.statusCode).toBe(400);
+    expect(small.json().error.message).toBe(
+      'Card payments start at $0.50; this cart comes to $0.41. Add something to it to pay.',
+    );
+    expect(await stockOf(sticker.id, 'One Size Fits All')).toBe(10);
+    expect(await stockOf(tee.id, 'Large')).toBe(2);
+    // Three make 62 cents: paid like any cart.
+    const enough = await pay(cookie, {
+      products: [{ _id: sticker.id, size: 'One Size Fits All', quantity: 3 }],
+    });
+    expect(enough.statusCode).toBe(200);
+    expect(enough.json<PaymentIntent>()).toMatchObject({
+      orderId: first.json<PaymentIntent>().orderId,
+      total: 62,
+    });
+    expect(await stockOf(tee.id, 'Large')).toBe(3);
+    await cancelPending(app.db, { orderId: first.json<PaymentIntent>().orderId, message: 'test' });
+  });
+
   it('says in plain words that a cart has too many different lines', async () => {
     const cookie = await customer();
     const lines = Array.from({ length: 21 }, () => ({ _id: randomUUID(), size: 'Medium', quantity: 1 }));
