@@ -133,7 +133,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
                 : {}),
           },
     childLoggerFactory: requestLoggerFactory(),
-    genReqId: requestIds(),
+    genReqId: requestIds(proxyHops !== false),
     // Off unless TRUST_PROXY names the load balancer: otherwise any client could pick its address.
     trustProxy:
       typeof proxyHops === 'number' ? (_address: string, hop: number) => hop < proxyHops : proxyHops,

@@ -103,6 +103,29 @@ describe('loadConfig', () => {
     );
   });
 
+  it("points Stripe's and the geocoder's API elsewhere only at a stand-in on this machine: their calls carry secrets", () => {
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    };
+    expect(loadConfig({ ...base, ...stripe, STRIPE_API_BASE: 'http://127.0.0.1:4010' }).stripe).toMatchObject(
+      {
+        apiBase: 'http://127.0.0.1:4010',
+      },
+    );
+    expect(() =>
+      loadConfig({ ...base, ...stripe, STRIPE_API_BASE: 'https://stripe.attacker.example' }),
+    ).toThrow(
+      'STRIPE_API_BASE: only for a stand-in on this machine (tests); leave it empty for Stripe (got https://stripe.attacker.example)',
+    );
+    expect(loadConfig({ ...base, MAPS_API_BASE: 'http://localhost:4011' })).toBeDefined();
+    expect(loadConfig({ ...base, MAPS_API_BASE: 'https://api.mapbox.com' })).toBeDefined();
+    expect(() => loadConfig({ ...base, MAPS_TOKEN: 'pk.x', MAPS_API_BASE: 'https://maps.example' })).toThrow(
+      'MAPS_API_BASE: only for a stand-in on this machine (tests); leave it empty for Mapbox (got https://maps.example)',
+    );
+  });
+
   it('says so when DATA_DIR cannot keep the secret it would generate', () => {
     const parent = mkdtempSync(join(tmpdir(), 'barbershop-config-file-'));
     const dataDir = join(parent, 'data');

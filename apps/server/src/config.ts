@@ -12,6 +12,8 @@ const flag = z
   .transform((v) => v === 'true' || v === '1');
 
 const GOOGLE_ISSUER = 'https://accounts.google.com';
+/** Mapbox's API, which geocodes barber addresses with MAPS_TOKEN. */
+const MAPBOX_API = 'https://api.mapbox.com';
 
 /**
  * A whole number written in decimal digits. z.coerce.number() would read "0x10" as 16, "1e3" as 1000
@@ -129,7 +131,7 @@ const EnvSchema = z.object({
   MAPS_TOKEN: optionalString,
   MAPS_API_BASE: z.preprocess(
     emptyAsUndefined,
-    httpUrl('must be an http:// or https:// address').default('https://api.mapbox.com'),
+    httpUrl('must be an http:// or https:// address').default(MAPBOX_API),
   ),
   API_BASE_URL: z.preprocess(emptyAsUndefined, z.string().default('')),
   S3_BUCKET: optionalString,
@@ -280,6 +282,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.S3_BUCKET)
     for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)
       if (!e[name]) problems.push(`  ${name}: required with S3_BUCKET`);
+  // Stand-ins for tests. Every call to either carries a secret (STRIPE_SECRET_KEY, MAPS_TOKEN): a
+  // stray value must not send it to another host.
+  if (e.STRIPE_API_BASE && !isLoopbackHost(new URL(e.STRIPE_API_BASE).hostname))
+    problems.push(
+      `  STRIPE_API_BASE: only for a stand-in on this machine (tests); leave it empty for Stripe (got ${e.STRIPE_API_BASE})`,
+    );
+  if (e.MAPS_API_BASE !== MAPBOX_API && !isLoopbackHost(new URL(e.MAPS_API_BASE).hostname))
+    problems.push(
+      `  MAPS_API_BASE: only for a stand-in on this machine (tests); leave it empty for Mapbox (got ${e.MAPS_API_BASE})`,
+    );
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 
   const dataDir = resolve(e.DATA_DIR);

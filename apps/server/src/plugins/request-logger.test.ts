@@ -8,14 +8,14 @@ describe('request logging', () => {
   let log: Record<string, unknown>[];
 
   beforeAll(async () => {
-    ({ app, log } = await buildTestAppWithLog());
+    ({ app, log } = await buildTestAppWithLog({ TRUST_PROXY: '1' }));
   });
   afterAll(() => app.close());
   beforeEach(() => {
     log.length = 0;
   });
 
-  it('writes one line per request under its id, keeping a sane incoming x-request-id', async () => {
+  it('writes one line per request under its id, keeping a sane x-request-id from the trusted proxy', async () => {
     await app.inject('/api/shop');
     await app.inject({ url: '/api/shop', headers: { 'x-request-id': 'lb-4f2a' } });
     await app.inject({ url: '/api/shop', headers: { 'x-request-id': 'no spaces or\nbreaks' } });
@@ -64,10 +64,17 @@ describe('request logging', () => {
     ]);
   });
 
+  it("ignores a client's x-request-id when no proxy is trusted", () => {
+    const ids = requestIds(false);
+    expect(ids({ headers: { 'x-request-id': 'lb-4f2a' } } as unknown as IncomingMessage)).toMatch(
+      /^[\w-]{8}-1$/,
+    );
+  });
+
   it('numbers its own ids per process, under a prefix another process does not share', () => {
     const raw = { headers: {} } as IncomingMessage;
-    const one = requestIds();
-    const other = requestIds();
+    const one = requestIds(true);
+    const other = requestIds(true);
     const ids = [one(raw), one(raw), other(raw)];
     expect(new Set(ids).size).toBe(3);
     expect(ids[0]!.slice(0, 8)).toBe(ids[1]!.slice(0, 8));

@@ -95,14 +95,16 @@ export function requestLoggerFactory(): ChildLoggerFactory {
 const INCOMING_ID = /^[\w-]{1,64}$/;
 
 /**
- * Request ids: the load balancer's `x-request-id` when it sends a sane one, else this process's
- * random prefix and a counter (unique across copies without drawing random bytes per request).
+ * Request ids: behind a trusted proxy (TRUST_PROXY), the load balancer's `x-request-id` when it sends
+ * a sane one; else this process's random prefix and a counter (unique across copies without drawing
+ * random bytes per request). Without a proxy the header is the client's: a client could file its
+ * requests under another's id.
  */
-export function requestIds() {
+export function requestIds(behindProxy: boolean) {
   const prefix = randomBytes(6).toString('base64url');
   let count = 0;
   return (req: IncomingMessage) => {
-    const id = req.headers['x-request-id'];
+    const id = behindProxy ? req.headers['x-request-id'] : undefined;
     return typeof id === 'string' && INCOMING_ID.test(id) ? id : `${prefix}-${(++count).toString(36)}`;
   };
 }
