@@ -71,13 +71,18 @@ for (const { role, email, links } of MENUS) {
   });
 }
 
-test('SIGN OUT ends the session and goes home', async ({ page }) => {
+test('SIGN OUT ends the session, empties the cart and goes home', async ({ page }) => {
   await page.goto('/account');
   await signIn(page, DEMO.customer);
+  // What this customer was paying for: the next person at this computer must not find it.
+  await page.evaluate(() =>
+    localStorage.setItem('barbershop.cart', JSON.stringify({ lines: [], orderId: crypto.randomUUID() })),
+  );
   const signOut = await openAccountMenu(page);
   await signOut.click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('button', { name: 'SIGN IN', exact: true })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('barbershop.cart'))).toBeNull();
   expect(await apiAs(page, '/api/users/me')).toBeNull();
   await page.goto('/account');
   await expect(page).toHaveURL(/\/sign-in\?path=%2Faccount$/);
@@ -167,6 +172,20 @@ test('the customer sees their inventory, their orders and each order in full', a
   }
   for (const entry of order.log) await expect(page.getByText(entry.message)).toBeVisible();
   await checkA11y();
+});
+
+test('a ready order issued no pickup code says to ask at the counter, not that a code is locked', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await signIn(page, DEMO.customer);
+  const ready = (await apiAs<OrderSummary[]>(page, '/api/orders')).find((order) => order.status === 'ready');
+  expect(ready, 'the sample data has a ready order, made ready with no pickup code').toBeDefined();
+  await page.goto(`/account/orders/${ready!._id}`);
+  await expect(page.getByTestId('pickup-code')).toHaveCount(0);
+  await expect(page.getByRole('status')).toHaveText(
+    'Your order is ready for pickup. Ask at the counter: staff will send you a pickup code.',
+  );
 });
 
 test('the account pages say so when there is nothing to show', async ({ page, checkA11y }) => {

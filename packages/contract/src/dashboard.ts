@@ -62,7 +62,9 @@ const BarberFields = {
   reviewCount: z
     .number({ error: 'Review count must be a number' })
     .int('Review count must be a whole number')
-    .min(0, 'Review count must be 0 or more'),
+    .min(0, 'Review count must be 0 or more')
+    // The column is a 32-bit integer: past it the database refused with "something went wrong".
+    .max(1_000_000, 'Review count must be 1,000,000 or fewer'),
   active: z.boolean(),
   /** Display order, lowest first. */
   position: z

@@ -111,10 +111,15 @@ export function stockAfterEdit(wanted: Counts, seen: Counts | undefined, now: Co
   );
 }
 
-/** What the audit log keeps of a product: its fields, images and stock. */
-function snapshot(product: AdminProduct) {
+/**
+ * What the audit log keeps of a product: its fields and stock. Never its items, which a product's
+ * detail brings along: every unit ever sold, with its owner's name, copied into each change's row
+ * before and after made a popular product's history megabytes long.
+ */
+function snapshot(product: AdminProduct | AdminProductDetail) {
   const { images: _images, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = product;
-  return fields;
+  const { items: _items, ...kept } = fields as typeof fields & { items?: unknown };
+  return kept;
 }
 
 /** Every live product (drafts and archived too), newest first, for the dashboard list. */

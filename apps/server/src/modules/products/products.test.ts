@@ -212,6 +212,12 @@ describe('staff product API', () => {
     });
     const audit = await auditRows(product.id);
     expect(audit.map((row) => `${row.entity} ${row.action}`).sort()).toEqual(['product update', 'stock set']);
+    // The change itself, not the units sold (their owners' names) copied into every row.
+    const update = audit.find((row) => row.action === 'update')!;
+    expect(update.before).toMatchObject({ pricing: product.priceCents / 100 });
+    expect(update.after).toMatchObject({ pricing: 60 });
+    expect(Object.keys(update.before as object)).not.toContain('items');
+    expect(Object.keys(update.after as object)).not.toContain('items');
   });
 
   it('keeps what checkouts took while the form was open: a stock edit moves each count by what staff changed', async () => {

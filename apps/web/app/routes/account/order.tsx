@@ -57,10 +57,13 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           <PickupCodeCard pickup={order.pickupCode} qrDataUrl={qrDataUrl} />
         </div>
       )}
-      {/* Ready for pickup without a usable code: it was locked after wrong tries at the counter. */}
+      {/* Ready for pickup without a usable code: null when it was locked after wrong tries at the
+          counter; absent when none was issued (an order made ready before codes, or by the seed). */}
       {order.status === 'ready' && order.deliveryMethod === 'pickup' && !order.pickupCode && (
         <Alert tone="info" className="mb-8">
-          Your pickup code can no longer be used. Ask at the counter: staff will send you a new one.
+          {order.pickupCode === null
+            ? 'Your pickup code can no longer be used. Ask at the counter: staff will send you a new one.'
+            : 'Your order is ready for pickup. Ask at the counter: staff will send you a pickup code.'}
         </Alert>
       )}
       <OrderDetail order={order} pickupAddress={shop ? formatAddress(shop.address) : null} />
