@@ -112,6 +112,25 @@ export function stockAfterEdit(wanted: Counts, seen: Counts | undefined, now: Co
 }
 
 /**
+ * Words the API's own product addresses use after /products/ (the public catalogue, the store's
+ * product read, the publish and archive toggles): a product named so could not be reached at
+ * /products/<its slug>, or adding its walk-in items would toggle another product.
+ */
+const RESERVED_SLUGS = new Set(['published', 'store', 'publish', 'archives']);
+
+/** The slug of a product name, refused (400) when it has no letter or digit or is a reserved word. */
+function productSlugOf(name: string): string {
+  const slug = slugify(name);
+  if (!slug) throw new AppError('bad_request', 'form.name: must contain a letter or a digit');
+  if (RESERVED_SLUGS.has(slug))
+    throw new AppError(
+      'bad_request',
+      `form.name: "${name}" is a word the shop's web addresses use: choose another name`,
+    );
+  return slug;
+}
+
+/**
  * What the audit log keeps of a product: its fields and stock. Never its items, which a product's
  * detail brings along: every unit ever sold, with its owner's name, copied into each change's row
  * before and after made a popular product's history megabytes long.
@@ -146,8 +165,7 @@ export async function createProduct(
   form: CreateProduct,
   files: string[],
 ): Promise<AdminProductDetail> {
-  const slug = slugify(form.name);
-  if (!slug) throw new AppError('bad_request', 'form.name: must contain a letter or a digit');
+  const slug = productSlugOf(form.name);
   if (await nameTaken(db, form.name, slug)) throw nameConflict(form.name);
   const uploaded = await storeUploads(storage, files);
   const imageKeys = form.images
@@ -196,8 +214,7 @@ export async function updateProduct(
 ): Promise<AdminProductDetail> {
   const found = await findLiveProductByName(db, name);
   if (!found) throw notFound();
-  const slug = form.name === undefined ? undefined : slugify(form.name);
-  if (slug === '') throw new AppError('bad_request', 'form.name: must contain a letter or a digit');
+  const slug = form.name === undefined ? undefined : productSlugOf(form.name);
   if (form.name !== undefined && slug && (await nameTaken(db, form.name, slug, found.id)))
     throw nameConflict(form.name);
   const current = (await imageKeysOf(db, [found.id])).get(found.id) ?? [];

@@ -91,6 +91,20 @@ describe('staff product API', () => {
     expect(audit[0]?.after).toMatchObject({ name: 'Logo Hoodie', pricing: 55 });
   });
 
+  it("refuses a name whose address is one of the API's own words, on create and on rename", async () => {
+    for (const name of ['Published', 'STORE', 'Publish', 'Archives']) {
+      const response = await send('POST', '/api/products', { ...HOODIE, name });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toBe(
+        `form.name: "${name}" is a word the shop's web addresses use: choose another name`,
+      );
+    }
+    await createProduct(app.db, { name: 'Logo Hoodie' });
+    const rename = await send('PUT', '/api/products/logo-hoodie', { name: 'Published', version: 1 });
+    expect(rename.statusCode).toBe(400);
+    expect((await call('GET', '/api/products/logo-hoodie')).statusCode).toBe(200);
+  });
+
   it('names the missing or bad field of the form', async () => {
     const missing = await send('POST', '/api/products', { ...HOODIE, description: undefined });
     expect(missing.statusCode).toBe(400);
