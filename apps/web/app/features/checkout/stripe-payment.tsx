@@ -20,7 +20,17 @@ export type StripePaymentProps = {
   serverError: string | null;
 };
 
-function StripeForm({ amount, receiptEmail, returnUrl, createIntent, serverError }: StripePaymentProps) {
+/** Said when Stripe's script or its card field does not load: a blocker, a bad network, a wrong key. */
+const CARD_FORM_FAILED = 'The card form could not load. Check your connection, then try again.';
+
+function StripeForm({
+  amount,
+  receiptEmail,
+  returnUrl,
+  createIntent,
+  serverError,
+  onLoadError,
+}: StripePaymentProps & { onLoadError: () => void }) {
   const stripe = useStripe();
   const elements = useElements();
   const [busy, setBusy] = useState(false);
@@ -55,7 +65,7 @@ function StripeForm({ amount, receiptEmail, returnUrl, createIntent, serverError
 
   return (
     <form aria-busy={busy} aria-label="Payment" onSubmit={pay} className="space-y-4">
-      <PaymentElement options={{ layout: 'tabs' }} />
+      <PaymentElement options={{ layout: 'tabs' }} onLoadError={onLoadError} />
       {(error ?? serverError) && <Alert>{error ?? serverError}</Alert>}
       <Button type="submit" busy={busy} disabled={!stripe || !elements} className="min-h-12 w-full">
         {busy ? 'Processing…' : `Pay ${amount}`}
@@ -70,9 +80,45 @@ function StripeForm({ amount, receiptEmail, returnUrl, createIntent, serverError
  * Stripe's host, as Stripe requires.
  */
 export default function StripePayment(props: StripePaymentProps) {
-  const stripePromise = useMemo(() => loadStripe(props.publishableKey), [props.publishableKey]);
+  const [attempt, setAttempt] = useState(0);
+  const [failed, setFailed] = useState(false);
+  // A failed load resolves to no Stripe (Elements would leave a rejection unhandled and the Pay
+  // button disabled for good, with nothing said); Try again loads the script anew.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each attempt is a new load on purpose
+  const stripePromise = useMemo(
+    () =>
+      loadStripe(props.publishableKey).then(
+        (stripe) => {
+          if (!stripe) setFailed(true);
+          return stripe;
+        },
+        () => {
+          setFailed(true);
+          return null;
+        },
+      ),
+    [props.publishableKey, attempt],
+  );
+  if (failed) {
+    return (
+      <div className="space-y-4">
+        <Alert>{CARD_FORM_FAILED}</Alert>
+        <Button
+          type="button"
+          className="min-h-12 w-full"
+          onClick={() => {
+            setFailed(false);
+            setAttempt((n) => n + 1);
+          }}
+        >
+          Try again
+        </Button>
+      </div>
+    );
+  }
   return (
     <Elements
+      key={attempt}
       stripe={stripePromise}
       options={{
         mode: 'payment',
@@ -85,7 +131,7 @@ export default function StripePayment(props: StripePaymentProps) {
         },
       }}
     >
-      <StripeForm {...props} />
+      <StripeForm {...props} onLoadError={() => setFailed(true)} />
     </Elements>
   );
 }
