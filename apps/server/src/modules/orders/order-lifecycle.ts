@@ -101,11 +101,21 @@ function mergeLines(lines: PaymentLine[]): MergedLine[] {
   return sortLines([...merged.values()]);
 }
 
-/** A fixed order of row locks, so two checkouts touching the same sizes cannot deadlock. */
+/**
+ * The one order in which anything locks stock rows: by product id, then size, comparing code units
+ * (PostgreSQL's "C" collation, which lockStock sorts by). Checkouts, cancellations, late payments
+ * taking stock again and stock edits all follow it, so no two of them can deadlock.
+ */
+export function byStockRow(
+  a: { productId: string; size: string },
+  b: { productId: string; size: string },
+): number {
+  if (a.productId !== b.productId) return a.productId < b.productId ? -1 : 1;
+  return a.size < b.size ? -1 : a.size > b.size ? 1 : 0;
+}
+
 function sortLines(lines: MergedLine[]): MergedLine[] {
-  return lines.sort((a, b) =>
-    a.productId === b.productId ? a.size.localeCompare(b.size) : a.productId.localeCompare(b.productId),
-  );
+  return lines.sort(byStockRow);
 }
 
 /**
@@ -324,7 +334,7 @@ async function queueShopAlert(db: Executor, order: OrderRow, notify: Notify) {
 async function retake(db: Executor, lines: OrderLineRow[]): Promise<boolean> {
   try {
     await db.transaction(async (tx) => {
-      for (const line of lines) {
+      for (const line of [...lines].sort(byStockRow)) {
         if (!(await takeStock(tx, line.productId, line.size, line.quantity))) throw new ShortOfStock();
       }
     });
@@ -443,7 +453,7 @@ export async function cancelPending(
     if (order?.status !== 'pending') return false;
     if (input.expiredBefore && !(order.expiresAt && order.expiresAt < input.expiredBefore)) return false;
     if (input.paymentId && order.paymentId !== input.paymentId) return false;
-    for (const line of await listLinesOfOrder(tx, order.id)) {
+    for (const line of (await listLinesOfOrder(tx, order.id)).sort(byStockRow)) {
       await returnStock(tx, line.productId, line.size, line.quantity);
     }
     await updateOrder(tx, order.id, { status: 'canceled', expiresAt: null, updatedAt: at });

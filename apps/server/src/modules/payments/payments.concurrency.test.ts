@@ -117,6 +117,47 @@ describe.runIf(process.env.TEST_DB === 'postgres')('checkout under load, on Post
     expect(Object.fromEntries(rows.map((row) => [row.size, row.quantity]))).toEqual({ Medium: 11, Large: 2 });
   });
 
+  it('locks stock rows in one order everywhere: a cancellation and a stock edit across two products never deadlock', async () => {
+    const [one, two] = await Promise.all(
+      ['Alpha Tee', 'Beta Tee'].map((name) => createProduct(app.db, { name }, { stock: { Medium: 5 } })),
+    );
+    const [low, high] = [one!, two!].sort((a, b) => (a.id < b.id ? -1 : 1));
+    const cookie = await signInAs(app, await createUser(app.db));
+    const reserved = await app.inject({
+      method: 'POST',
+      url: '/api/payment/create-payment-intent',
+      headers: { cookie },
+      payload: {
+        products: [
+          { _id: low!.id, size: 'Medium', quantity: 1 },
+          { _id: high!.id, size: 'Medium', quantity: 1 },
+        ],
+      },
+    });
+    const { orderId } = reserved.json<PaymentIntent>();
+    // The lines read by name put the higher product id first: a walk by name would lock it first.
+    await app.db
+      .update(schema.orderLines)
+      .set({ name: sql`case when ${schema.orderLines.productId} = ${high!.id} then 'A' else 'B' end` })
+      .where(eq(schema.orderLines.orderId, orderId));
+
+    // A stock edit of both (as an edit of one product locks its rows) holds the lower one, the
+    // reservation lapses meanwhile, then the edit takes the higher one.
+    let canceled: Promise<boolean> | undefined;
+    await app.db.transaction(async (tx) => {
+      await lockStock(tx, low!.id);
+      canceled = cancelPending(app.db, { orderId, message: 'test' });
+      await expect.poll(waitingLocks, { timeout: 5000 }).toBeGreaterThan(0);
+      await lockStock(tx, high!.id);
+    });
+    expect(await canceled).toBe(true);
+    const rows = await app.db
+      .select()
+      .from(schema.productStock)
+      .where(sql`${schema.productStock.productId} in (${low!.id}, ${high!.id})`);
+    expect(rows.map((row) => row.quantity)).toEqual([5, 5]);
+  });
+
   /** Statements of this database waiting for a row lock another transaction holds. */
   async function waitingLocks() {
     // node-postgres answers rows in `rows` (this test runs on PostgreSQL only).

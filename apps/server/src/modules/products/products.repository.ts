@@ -136,12 +136,16 @@ export async function replaceImages(tx: Executor, productId: string, keys: strin
       .values(keys.map((mediaKey, position) => ({ productId, position, mediaKey })));
 }
 
-/** A product's counts per size, locked until the transaction ends: no checkout moves them meanwhile. */
+/**
+ * A product's counts per size, locked until the transaction ends: no checkout moves them meanwhile.
+ * Locked size by size in byStockRow's order (orders/order-lifecycle.ts), as checkouts lock them.
+ */
 export async function lockStock(tx: Executor, productId: string): Promise<Partial<Record<Size, number>>> {
   const rows = await tx
     .select({ size: productStock.size, quantity: productStock.quantity })
     .from(productStock)
     .where(eq(productStock.productId, productId))
+    .orderBy(sql`${productStock.size} collate "C"`)
     .for('update');
   return Object.fromEntries(rows.map((row) => [row.size, row.quantity]));
 }
