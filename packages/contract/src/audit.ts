@@ -4,6 +4,24 @@ import { z } from 'zod';
 export const AUDIT_ENTITIES = ['product', 'stock', 'item', 'barber', 'shop', 'user', 'order'] as const;
 export type AuditEntityKind = (typeof AUDIT_ENTITIES)[number];
 
+/**
+ * What makes a change no signed-in person makes, as the audit trail names it (its `tool`), and how
+ * the dashboard says it.
+ */
+export const AUDIT_TOOLS = {
+  roleCommand: 'npm run user:role',
+  adminEmails: 'ADMIN_EMAILS',
+} as const;
+const TOOL_LABELS: Record<string, string> = {
+  [AUDIT_TOOLS.roleCommand]: 'the command line (npm run user:role)',
+  [AUDIT_TOOLS.adminEmails]: "the server's ADMIN_EMAILS setting, at sign-in",
+};
+
+/** Who made a change that no person made, in words; a tool this version does not know, by its name. */
+export function auditToolLabel(tool: string): string {
+  return TOOL_LABELS[tool] ?? tool;
+}
+
 /** Entries per page of the activity list and of a page's history. */
 export const AUDIT_PAGE = 50;
 
@@ -26,7 +44,7 @@ export const AuditEntrySchema = z.object({
   at: z.iso.datetime(),
   /** Who made the change; null when no signed-in person did (see `tool`) or once their account is gone. */
   actor: AuditActorSchema.nullable(),
-  /** The operator's command that made the change, when no signed-in person did (`npm run user:role`). */
+  /** What made the change when no signed-in person did: one of AUDIT_TOOLS. */
   tool: z.string().nullable(),
   entity: z.enum(AUDIT_ENTITIES),
   entityId: z.string(),

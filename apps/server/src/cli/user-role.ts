@@ -1,10 +1,11 @@
+import { AUDIT_TOOLS } from '@barbershop/contract';
 import { ACCESS, roleName } from '@barbershop/contract/domain';
 import { openDatabase } from '@barbershop/db';
 import { ConfigError, loadConfig } from '../config.ts';
-import { ROLE_COMMAND, setRoleByEmail } from '../modules/users/users.service.ts';
+import { setRoleByEmail } from '../modules/users/users.service.ts';
 
 const LEVELS = Object.values(ACCESS);
-const USAGE = `Usage: ${ROLE_COMMAND} -- <email> <${LEVELS.join('|')}> [account id]   (${LEVELS.map((level) => `${level} ${roleName(level)}`).join(', ')})`;
+const USAGE = `Usage: ${AUDIT_TOOLS.roleCommand} -- <email> <${LEVELS.join('|')}> [account id]   (${LEVELS.map((level) => `${level} ${roleName(level)}`).join(', ')})`;
 
 /** npm run user:role: appoints staff and admins from the command line, e.g. on a fresh deployment. */
 async function main(args: string[]): Promise<number> {

@@ -1,6 +1,7 @@
-import { ACCESS } from '@barbershop/contract';
+import { ACCESS, AUDIT_TOOLS } from '@barbershop/contract';
 import type { Executor } from '@barbershop/db';
-import { upsertIdentity } from '../users/users.repository.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { lockUserByIdentity, upsertIdentity } from '../users/users.repository.ts';
 import type { Identity } from './oidc-client.ts';
 
 /** Whether the server's ADMIN_EMAILS (lower case) lists this address. */
@@ -10,16 +11,34 @@ export function listedAsAdmin(email: string, adminEmails: readonly string[]): bo
 
 /**
  * Records who signed in: creates the user on first sign-in, refreshes name, email and picture after.
- * A verified email listed in ADMIN_EMAILS becomes an admin (the way to bootstrap the first one).
+ * A verified email listed in ADMIN_EMAILS becomes an admin (the way to bootstrap the first one),
+ * recorded in the audit trail as the setting's doing when it changes the account's role.
  */
 export async function recordSignIn(db: Executor, identity: Identity, adminEmails: readonly string[]) {
   const makeAdmin = identity.emailVerified && listedAsAdmin(identity.email, adminEmails);
-  return upsertIdentity(db, {
+  const values = {
     oidcIssuer: identity.issuer,
     oidcSubject: identity.subject,
     email: identity.email,
     name: identity.name,
     picture: identity.picture,
     accessLevel: makeAdmin ? ACCESS.admin : undefined,
+  };
+  if (!makeAdmin) return upsertIdentity(db, values);
+  return db.transaction(async (tx) => {
+    const before = await lockUserByIdentity(tx, identity.issuer, identity.subject);
+    const user = await upsertIdentity(tx, values);
+    if (before?.accessLevel !== ACCESS.admin) {
+      await recordAudit(tx, {
+        actorUserId: null,
+        tool: AUDIT_TOOLS.adminEmails,
+        entity: 'user',
+        entityId: user.id,
+        action: 'role',
+        before: { accessLevel: before?.accessLevel ?? null },
+        after: { accessLevel: ACCESS.admin },
+      });
+    }
+    return user;
   });
 }

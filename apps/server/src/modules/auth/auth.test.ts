@@ -59,7 +59,24 @@ describe('sign-in through the development identity provider', () => {
 
   it('makes a verified email listed in ADMIN_EMAILS an admin, and keeps other roles as they are', async () => {
     const boss = await signInThroughDevIdp(app, { email: 'boss@example.com' });
-    expect(await me(app, sessionCookie(app, boss.jar.cookies))).toMatchObject({ accessLevel: 2 });
+    const bossUser = await me(app, sessionCookie(app, boss.jar.cookies));
+    expect(bossUser).toMatchObject({ accessLevel: 2 });
+    // In the audit trail as the setting's doing, once: a second sign-in changes no role.
+    await signInThroughDevIdp(app, { email: 'boss@example.com' });
+    const audit = await app.db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.entityId, (bossUser as { gid: string }).gid));
+    expect(audit).toMatchObject([
+      {
+        actorUserId: null,
+        tool: 'ADMIN_EMAILS',
+        entity: 'user',
+        action: 'role',
+        before: { accessLevel: null },
+        after: { accessLevel: 2 },
+      },
+    ]);
     await createUser(app.db, { email: 'sam@example.com', accessLevel: 1 });
     const sam = await signInThroughDevIdp(app, { email: 'sam@example.com' });
     expect(await me(app, sessionCookie(app, sam.jar.cookies))).toMatchObject({ accessLevel: 1 });

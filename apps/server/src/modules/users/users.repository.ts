@@ -1,6 +1,6 @@
 import { ACCESS } from '@barbershop/contract/domain';
 import { type Executor, schema } from '@barbershop/db';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 
 const { users, productItems, products, productImages } = schema;
 
@@ -33,6 +33,20 @@ export async function upsertIdentity(
     })
     .returning();
   return row!;
+}
+
+/** The account of a sign-in identity, locked until the transaction ends; null before its first sign-in. */
+export async function lockUserByIdentity(
+  tx: Executor,
+  oidcIssuer: string,
+  oidcSubject: string,
+): Promise<UserRow | null> {
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.oidcIssuer, oidcIssuer), eq(users.oidcSubject, oidcSubject)))
+    .for('update');
+  return row ?? null;
 }
 
 export async function findUser(db: Executor, id: string): Promise<UserRow | null> {

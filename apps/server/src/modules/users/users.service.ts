@@ -1,5 +1,6 @@
 import {
   ACCESS,
+  AUDIT_TOOLS,
   type CurrentUser,
   type InventoryItem,
   type ItemStatus,
@@ -151,9 +152,6 @@ export type RoleByEmail =
   | { none: true }
   | { several: UserRow[] };
 
-/** How the audit trail names the command line's role change (it has no signed-in actor). */
-export const ROLE_COMMAND = 'npm run user:role';
-
 /**
  * Sets the role of the account with this email (the command line's way to appoint staff and admins),
  * recorded in the audit trail as the command's doing, in the same transaction.
@@ -175,7 +173,7 @@ export async function setRoleByEmail(
     const changed = (await updateUser(tx, user.id, { accessLevel }))!;
     await recordAudit(tx, {
       actorUserId: null,
-      tool: ROLE_COMMAND,
+      tool: AUDIT_TOOLS.roleCommand,
       entity: 'user',
       entityId: user.id,
       action: 'role',

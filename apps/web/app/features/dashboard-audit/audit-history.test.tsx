@@ -19,8 +19,12 @@ describe('AuditActor', () => {
     expect(html).toContain('>Sam Staff</a>');
   });
 
-  it("names the operator's command for a change no signed-in person made", () => {
+  it('names what made a change no signed-in person made', () => {
     expect(who({ actor: null, tool: 'npm run user:role' })).toContain('the command line (npm run user:role)');
+    expect(who({ actor: null, tool: 'ADMIN_EMAILS' })).toContain(
+      // The apostrophe, as the markup escapes it.
+      'the server&#x27;s ADMIN_EMAILS setting, at sign-in',
+    );
   });
 
   it('says when the person who made the change no longer has an account', () => {

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@barbershop/contract';
+import { type AuditEntry, auditToolLabel } from '@barbershop/contract';
 import { formatDateTime } from '@barbershop/contract/format';
 import { Link } from 'react-router';
 import { useTimeZone } from '../../lib/use-time-zone.ts';
@@ -14,9 +14,9 @@ export function describeValue(value: unknown): string {
     .join(', ');
 }
 
-/** Who made a change: a link to their user page, the operator's command, or "a removed account". */
+/** Who made a change: a link to their user page, the tool that made it, or "a removed account". */
 export function AuditActor({ actor, tool }: Pick<AuditEntry, 'actor' | 'tool'>) {
-  if (tool) return <span className="text-muted">the command line ({tool})</span>;
+  if (tool) return <span className="text-muted">{auditToolLabel(tool)}</span>;
   if (!actor) return <span className="text-muted">a removed account</span>;
   return (
     <Link
