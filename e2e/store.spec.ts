@@ -548,13 +548,24 @@ test('the confirmation page waits for a payment still settling, then confirms by
   expect(intent.status()).toBe(200);
   const { orderId } = (await intent.json()) as { orderId: string };
 
+  // The cart that is paying for it, as the checkout leaves it.
+  await page.evaluate(
+    (id) => localStorage.setItem('barbershop.cart', JSON.stringify({ lines: [], orderId: id })),
+    orderId,
+  );
+  const cartOrder = () =>
+    page.evaluate(() => JSON.parse(localStorage.getItem('barbershop.cart') ?? 'null')?.orderId ?? null);
+
   await page.goto(`/payment-confirmation?orderId=${orderId}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment Processing');
   await expect(page.getByText('Your payment is still processing.')).toBeVisible();
+  // It may yet fail: the cart stays until it is through.
+  expect(await cartOrder()).toBe(orderId);
 
-  // The provider settles it: the page notices on its own.
+  // The provider settles it: the page notices on its own, and only now empties the cart.
   const confirmed = await page.request.post('/api/payment/demo/confirm', { data: { orderId } });
   expect(confirmed.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order Confirmed', { timeout: 10_000 });
   await expect(page.getByRole('link', { name: 'View Profile' })).toHaveAttribute('href', '/account');
+  await expect.poll(cartOrder).toBeNull();
 });

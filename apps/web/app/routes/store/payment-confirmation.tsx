@@ -46,11 +46,13 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
   const failed = searchParams.get('redirect_status') === 'failed' || order.status === 'canceled';
   const pending = order.status === 'pending' && !failed;
 
-  // The order now holds what the cart held. Only the cart that paid for this order is emptied, so
-  // coming back to this page later never empties a new cart.
+  // The order now holds what the cart held, once it is paid: a payment still settling may yet fail,
+  // and then the cart is still here, as the page says. Only the cart that paid for this order is
+  // emptied, so coming back to this page later never empties a new cart.
+  const paid = !failed && !pending;
   useEffect(() => {
-    if (!failed && cart.orderId === order._id) update(() => EMPTY_CART);
-  }, [failed, cart.orderId, order._id, update]);
+    if (paid && cart.orderId === order._id) update(() => EMPTY_CART);
+  }, [paid, cart.orderId, order._id, update]);
 
   useEffect(() => {
     if (!pending || polls >= MAX_POLLS || revalidator.state !== 'idle') return;
