@@ -165,7 +165,14 @@ export type AddItems = z.infer<typeof AddItemsSchema>;
  * sent only to the owner and to staff; everyone else learns only whether it is owned.
  */
 export const ItemCertificateSchema = z.object({
-  product: z.object({ _id: z.uuid(), name: z.string(), slug: z.string(), images: z.array(ImageSchema) }),
+  product: z.object({
+    _id: z.uuid(),
+    name: z.string(),
+    slug: z.string(),
+    images: z.array(ImageSchema),
+    /** Whether the product is still in the store (otherwise its page answers 404). The item's page stays. */
+    inStore: z.boolean(),
+  }),
   item: z.object({
     _id: z.uuid(),
     size: z.enum(SIZES),

@@ -1,5 +1,5 @@
 import { type Executor, schema } from '@barbershop/db';
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 
 const { products, productImages, productStock, productItems, users } = schema;
 
@@ -48,6 +48,7 @@ export async function findItemWithProduct(db: Executor, itemId: string) {
     .select({
       item: productItems,
       product: products,
+      inStore: sql<boolean>`${onSale}`,
       ownerName: users.name,
     })
     .from(productItems)

@@ -99,11 +99,11 @@ export async function getItemCertificate(
 ): Promise<ItemCertificate> {
   const found = UUID.test(itemId) ? await findItemWithProduct(db, itemId) : null;
   if (!found) throw new AppError('not_found', 'No item found');
-  const { item, product: row, ownerName } = found;
+  const { item, product: row, inStore, ownerName } = found;
   const ownerMaySee = !!viewer && (viewer.id === item.ownerUserId || isStaff(viewer));
   const { images } = toCatalogProduct(row, await listProductImages(db, [row.id]), []);
   return {
-    product: { _id: row.id, name: row.name, slug: row.slug, images },
+    product: { _id: row.id, name: row.name, slug: row.slug, images, inStore },
     item: {
       _id: item.id,
       size: item.size as Size,

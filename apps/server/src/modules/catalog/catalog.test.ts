@@ -1,5 +1,7 @@
 import type { CatalogProduct, ItemCertificate } from '@barbershop/contract';
+import { schema } from '@barbershop/db';
 import { createItem, createProduct, createUser } from '@barbershop/db/factories';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { signInAs } from '../../test/sessions.ts';
@@ -84,7 +86,13 @@ describe('catalogue API', () => {
     expect(anonymous.statusCode).toBe(200);
     expect(anonymous.headers['cache-control']).toBe('private, no-store');
     expect(anonymous.json<ItemCertificate>()).toEqual({
-      product: { _id: hoodie.id, name: 'Logo Hoodie', slug: 'logo-hoodie', images: expect.any(Array) },
+      product: {
+        _id: hoodie.id,
+        name: 'Logo Hoodie',
+        slug: 'logo-hoodie',
+        images: expect.any(Array),
+        inStore: true,
+      },
       item: {
         _id: itemId,
         size: 'Large',
@@ -110,6 +118,16 @@ describe('catalogue API', () => {
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json<ItemCertificate>().product.slug).toBe('logo-hoodie');
     expect(walkIn.item).toMatchObject({ owned: true, ownerFirstName: null, size: 'Small' });
+  });
+
+  it('still shows the certificate of an item whose product left the store, saying it left', async () => {
+    for (const name of ['Draft Tee', 'Old Tee', 'Gone Tee']) {
+      const [product] = await app.db.select().from(schema.products).where(eq(schema.products.name, name));
+      const item = await createItem(app.db, { productId: product!.id, size: 'Medium', ownerLabel: 'owned' });
+      const response = await get(`/api/products/${product!.slug}/${item.id}`);
+      expect(response.statusCode, name).toBe(200);
+      expect(response.json<ItemCertificate>().product).toMatchObject({ name, inStore: false });
+    }
   });
 
   it("answers 'No item found' for a missing item or a malformed id", async () => {

@@ -28,9 +28,14 @@ export function ItemCertificate({ certificate, qr }: { certificate: Certificate;
           Certificate of ownership
         </p>
         <h1 className="text-3xl sm:text-4xl">
-          <Link to={`/store/${product.slug}`} className="underline-offset-4 hover:underline">
-            {product.name}
-          </Link>
+          {/* A product no longer in the store has no page to go to: its name alone. */}
+          {product.inStore ? (
+            <Link to={`/store/${product.slug}`} className="underline-offset-4 hover:underline">
+              {product.name}
+            </Link>
+          ) : (
+            product.name
+          )}
         </h1>
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
           <dt className="text-muted">Item</dt>
