@@ -3,7 +3,9 @@ import { DELIVERY_METHODS, ORDER_STATUSES } from './domain.ts';
 import {
   canTransition,
   dollarsToCents,
+  latestPaymentFailure,
   nextStatuses,
+  paymentFailedMessage,
   salesTaxCents,
   statusChangeMessage,
 } from './order-rules.ts';
@@ -54,5 +56,23 @@ describe('order rules', () => {
 
   it('writes the log line of SPEC.md section 4', () => {
     expect(statusChangeMessage('processing', 'ready')).toBe('Order status updated from processing to ready');
+  });
+
+  it("reads why a pending order's latest payment attempt failed, and forgets it once the customer tries again", () => {
+    const attempt = '2026-11-26T10:00:00.000Z';
+    const failed = {
+      at: '2026-11-26T10:01:00.000Z',
+      message: paymentFailedMessage('Your card was declined.'),
+    };
+    expect(latestPaymentFailure({ status: 'pending', date: attempt, log: [failed] })).toBe(
+      'Your card was declined.',
+    );
+    // A new checkout dates the order anew: the failure was of the attempt before.
+    expect(
+      latestPaymentFailure({ status: 'pending', date: '2026-11-26T10:05:00.000Z', log: [failed] }),
+    ).toBeNull();
+    expect(latestPaymentFailure({ status: 'pending', date: attempt, log: [] })).toBeNull();
+    // Paid after a declined card: nothing failed that matters.
+    expect(latestPaymentFailure({ status: 'processing', date: attempt, log: [failed] })).toBeNull();
   });
 });

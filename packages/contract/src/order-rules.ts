@@ -46,6 +46,31 @@ export function statusChangeMessage(from: OrderStatus, to: OrderStatus): string 
 
 export const PAYMENT_RECEIVED_MESSAGE = 'Payment received';
 
+const PAYMENT_FAILED = 'Payment failed: ';
+
+/** The log line of a failed payment attempt, with the processor's reason ("Your card was declined."). */
+export function paymentFailedMessage(reason: string): string {
+  return `${PAYMENT_FAILED}${reason}`;
+}
+
+/**
+ * Why the latest payment attempt on a pending order failed, or null when none did. The order's date
+ * is its latest attempt (each checkout dates it anew), so a failure logged before it is of an attempt
+ * the customer has since retried.
+ */
+export function latestPaymentFailure(order: {
+  status: OrderStatus;
+  date: string;
+  log: readonly { at: string; message: string }[];
+}): string | null {
+  if (order.status !== 'pending') return null;
+  const since = Date.parse(order.date);
+  const failure = order.log.findLast(
+    (entry) => entry.message.startsWith(PAYMENT_FAILED) && Date.parse(entry.at) >= since,
+  );
+  return failure ? failure.message.slice(PAYMENT_FAILED.length) : null;
+}
+
 /** A rate's exact unit: whole millionths (8.875% is 88,750 of them). */
 const RATE_UNITS = 1_000_000;
 

@@ -13,6 +13,7 @@ import {
   type OrderStatus,
   PAYMENT_RECEIVED_MESSAGE,
   type PaymentLine,
+  paymentFailedMessage,
   RESERVATION_MINUTES,
   salesTaxCents,
   statusChangeMessage,
@@ -467,7 +468,7 @@ export async function notePaymentFailed(db: Executor, orderId: string, reason: s
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (order?.status !== 'pending') return;
-    await insertLog(tx, { orderId, at, actorUserId: null, message: `Payment failed: ${reason}` });
+    await insertLog(tx, { orderId, at, actorUserId: null, message: paymentFailedMessage(reason) });
   });
 }
 

@@ -1,3 +1,4 @@
+import { latestPaymentFailure } from '@barbershop/contract';
 import { useEffect, useState } from 'react';
 import { data, Link, useRevalidator, useSearchParams } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
@@ -42,8 +43,11 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
   const [cart, update] = useCart();
   const revalidator = useRevalidator();
   const [polls, setPolls] = useState(0);
-  // Stripe returns here after a redirect-based method too, saying whether it went through.
-  const failed = searchParams.get('redirect_status') === 'failed' || order.status === 'canceled';
+  // Stripe returns here after a redirect-based method too, saying whether it went through; one that
+  // was still settling may fail later, which its order's log says.
+  const failure = latestPaymentFailure(order);
+  const failed =
+    searchParams.get('redirect_status') === 'failed' || order.status === 'canceled' || failure !== null;
   const pending = order.status === 'pending' && !failed;
 
   // The order now holds what the cart held, once it is paid: a payment still settling may yet fail,
@@ -68,7 +72,10 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
       {failed ? (
         <div className="space-y-4">
           <h1 className="text-4xl">Payment Not Completed</h1>
-          <Alert>The payment did not go through, and nothing was charged. Your cart is still here.</Alert>
+          <Alert>
+            The payment did not go through, and nothing was charged. Your cart is still here.
+            {failure && <span className="mt-1 block">{failure}</span>}
+          </Alert>
           <Link to="/checkout" className={buttonClass()}>
             Back to Checkout
           </Link>
