@@ -72,6 +72,14 @@ describe('order rules', () => {
       latestPaymentFailure({ status: 'pending', date: '2026-11-26T10:05:00.000Z', log: [failed] }),
     ).toBeNull();
     expect(latestPaymentFailure({ status: 'pending', date: attempt, log: [] })).toBeNull();
+    // Declined within the attempt's second: the processor's date has no milliseconds.
+    expect(
+      latestPaymentFailure({
+        status: 'pending',
+        date: '2026-11-26T10:00:00.700Z',
+        log: [{ at: '2026-11-26T10:00:00.000Z', message: paymentFailedMessage('Insufficient funds.') }],
+      }),
+    ).toBe('Insufficient funds.');
     // Paid after a declined card: nothing failed that matters.
     expect(latestPaymentFailure({ status: 'processing', date: attempt, log: [failed] })).toBeNull();
   });

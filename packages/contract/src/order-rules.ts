@@ -56,7 +56,8 @@ export function paymentFailedMessage(reason: string): string {
 /**
  * Why the latest payment attempt on a pending order failed, or null when none did. The order's date
  * is its latest attempt (each checkout dates it anew), so a failure logged before it is of an attempt
- * the customer has since retried.
+ * the customer has since retried. Failures are dated by the card processor, to the second: the
+ * attempt's own second counts.
  */
 export function latestPaymentFailure(order: {
   status: OrderStatus;
@@ -64,7 +65,7 @@ export function latestPaymentFailure(order: {
   log: readonly { at: string; message: string }[];
 }): string | null {
   if (order.status !== 'pending') return null;
-  const since = Date.parse(order.date);
+  const since = Math.floor(Date.parse(order.date) / 1000) * 1000;
   const failure = order.log.findLast(
     (entry) => entry.message.startsWith(PAYMENT_FAILED) && Date.parse(entry.at) >= since,
   );

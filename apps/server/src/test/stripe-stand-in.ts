@@ -99,13 +99,17 @@ export class StripeStandIn {
   }
 
   /** A webhook delivery of `type` for this intent as Stripe would send it: body and signature header. */
-  event(type: string, intent: StandInIntent, options: { timestamp?: number; secret?: string } = {}) {
+  event(
+    type: string,
+    intent: StandInIntent,
+    options: { timestamp?: number; secret?: string; created?: number } = {},
+  ) {
     this.counter += 1;
     const payload = JSON.stringify({
       id: `evt_${this.counter}`,
       object: 'event',
       type,
-      created: Math.floor(Date.now() / 1000),
+      created: options.created ?? Math.floor(Date.now() / 1000),
       data: { object: { ...intent } },
     });
     const header = new Stripe('sk_test_stand_in').webhooks.generateTestHeaderString({

@@ -192,7 +192,14 @@ export async function handleStripeEvent(
     }
     if (!fresh) return null;
     if (event.type === 'payment_intent.payment_failed') {
-      await notePaymentFailed(tx, orderId, intent.last_payment_error?.message ?? 'the card was declined');
+      // Dated when Stripe saw it fail, not when it reached us: a delivery retried hours later must not
+      // read as the failure of an attempt made since (the confirmation page tells them apart by time).
+      await notePaymentFailed(
+        tx,
+        orderId,
+        intent.last_payment_error?.message ?? 'the card was declined',
+        new Date(event.created * 1000),
+      );
     } else if (event.type === 'payment_intent.canceled') {
       await cancelPending(tx, {
         orderId,

@@ -1,4 +1,4 @@
-import type { Order, PaymentIntent } from '@barbershop/contract';
+import { latestPaymentFailure, type Order, type PaymentIntent } from '@barbershop/contract';
 import { schema } from '@barbershop/db';
 import { createProduct, createUser } from '@barbershop/db/factories';
 import { and, eq } from 'drizzle-orm';
@@ -154,6 +154,25 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
     expect(row.status).toBe('pending');
     const log = await app.db.select().from(schema.orderLog).where(eq(schema.orderLog.orderId, order.id));
     expect(log.map((entry) => entry.message)).toEqual(['Payment failed: Your card was declined.']);
+  });
+
+  it('dates a failure when Stripe saw it, so one delivered late is not taken for the retry', async () => {
+    const { order, intent, cookie } = await checkout(1);
+    const declinedAt = Math.floor(Date.now() / 1000) - 3600;
+    intent.last_payment_error = { message: 'Your card was declined.' };
+    // The customer tried again meanwhile (the order is dated by this attempt)...
+    expect((await pay(cookie, 1)).statusCode).toBe(200);
+    // ...and the first attempt's failure arrives an hour late.
+    const late = stripe.event('payment_intent.payment_failed', intent, { created: declinedAt });
+    expect((await deliver(late)).statusCode).toBe(200);
+    const seen = (await app.inject({ url: `/api/orders/${order.id}`, headers: { cookie } })).json<Order>();
+    expect(seen.log).toEqual([
+      expect.objectContaining({
+        message: 'Payment failed: Your card was declined.',
+        at: new Date(declinedAt * 1000).toISOString(),
+      }),
+    ]);
+    expect(latestPaymentFailure(seen)).toBeNull();
   });
 
   it('cancels a pending order and returns its stock when its PaymentIntent is canceled, once', async () => {

@@ -112,11 +112,11 @@ export function stockAfterEdit(wanted: Counts, seen: Counts | undefined, now: Co
 }
 
 /**
- * Words the API's own product addresses use after /products/ (the public catalogue, the store's
- * product read, the publish and archive toggles): a product named so could not be reached at
- * /products/<its slug>, or adding its walk-in items would toggle another product.
+ * Words the shop's own product addresses use after /products/: the API's public catalogue, store
+ * read and publish and archive toggles, and the dashboard's new-product form. A product named so
+ * could not be reached at /products/<its slug> (or adding its walk-in items would toggle another).
  */
-const RESERVED_SLUGS = new Set(['published', 'store', 'publish', 'archives']);
+const RESERVED_SLUGS = new Set(['published', 'store', 'publish', 'archives', 'create']);
 
 /** The slug of a product name, refused (400) when it has no letter or digit or is a reserved word. */
 function productSlugOf(name: string): string {

@@ -92,7 +92,7 @@ describe('staff product API', () => {
   });
 
   it("refuses a name whose address is one of the API's own words, on create and on rename", async () => {
-    for (const name of ['Published', 'STORE', 'Publish', 'Archives']) {
+    for (const name of ['Published', 'STORE', 'Publish', 'Archives', 'Create']) {
       const response = await send('POST', '/api/products', { ...HOODIE, name });
       expect(response.statusCode).toBe(400);
       expect(response.json().error.message).toBe(

@@ -17,6 +17,7 @@ import {
   refreshLines,
   removeOne,
   setOrderId,
+  withoutPaid,
 } from './cart-rules.ts';
 
 const HOODIE = '6f1c1f0e-8a0e-4d61-9a51-6a3f0c1b2d01';
@@ -236,5 +237,26 @@ describe('parseStoredCart', () => {
       ['Medium', 1, 5],
       ['One Size Fits All', MAX_LINE_QUANTITY, MAX_LINE_QUANTITY],
     ]);
+  });
+});
+
+describe('withoutPaid', () => {
+  it('takes out what the order bought and its order, and keeps what was added since', () => {
+    const paying = setOrderId(fill(hoodie('Medium'), hoodie('Medium'), cap), 'order-1');
+    // While the payment settled, one more hoodie and another size went in.
+    const grown = [hoodie('Medium'), hoodie('Large')].reduce(addToCart, paying);
+    expect(grown.orderId).toBe('order-1');
+    const paid = [
+      { productId: HOODIE, size: 'Medium', quantity: 2 },
+      { productId: CAP, size: 'One Size Fits All', quantity: 1 },
+    ];
+    expect(withoutPaid(grown, paid)).toEqual({
+      lines: [
+        expect.objectContaining({ _id: HOODIE, size: 'Medium', quantity: 1 }),
+        expect.objectContaining({ _id: HOODIE, size: 'Large', quantity: 1 }),
+      ],
+      orderId: null,
+    });
+    expect(withoutPaid(paying, paid)).toBe(EMPTY_CART);
   });
 });

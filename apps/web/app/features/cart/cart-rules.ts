@@ -138,6 +138,23 @@ export function setOrderId(state: CartState, orderId: string | null): CartState 
   return state.orderId === orderId ? state : { ...state, orderId };
 }
 
+/**
+ * The cart once its order is paid: the units the order bought leave it, and with them its order; what
+ * was added while the payment settled stays, for the next order.
+ */
+export function withoutPaid(
+  state: CartState,
+  paid: readonly { productId: string; size: string; quantity: number }[],
+): CartState {
+  const lines = state.lines.flatMap((line) => {
+    const bought = paid
+      .filter((p) => p.productId === line._id && p.size === line.size)
+      .reduce((sum, p) => sum + p.quantity, 0);
+    return line.quantity > bought ? [{ ...line, quantity: line.quantity - bought }] : [];
+  });
+  return lines.length === 0 ? EMPTY_CART : { lines, orderId: null };
+}
+
 /** The badge's number: the sum of quantities. */
 export function cartCount(state: CartState): number {
   return state.lines.reduce((sum, line) => sum + line.quantity, 0);

@@ -1,7 +1,7 @@
 import type { PaymentIntent } from '@barbershop/contract';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe } from '@stripe/stripe-js';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { providerErrorMessage } from './payment-errors.ts';
@@ -99,39 +99,43 @@ export default function StripePayment(props: StripePaymentProps) {
       ),
     [props.publishableKey, attempt],
   );
-  if (failed) {
-    return (
-      <div className="space-y-4">
-        <Alert>{CARD_FORM_FAILED}</Alert>
-        <Button
-          type="button"
-          className="min-h-12 w-full"
-          onClick={() => {
-            setFailed(false);
-            setAttempt((n) => n + 1);
+  // The button goes with the message: focus moves to the payment part, not to the page's start.
+  const region = useRef<HTMLDivElement>(null);
+  return (
+    <div ref={region} tabIndex={-1} className="focus:outline-none">
+      {failed ? (
+        <div className="space-y-4">
+          <Alert>{CARD_FORM_FAILED}</Alert>
+          <Button
+            type="button"
+            className="min-h-12 w-full"
+            onClick={() => {
+              setFailed(false);
+              setAttempt((n) => n + 1);
+              region.current?.focus();
+            }}
+          >
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <Elements
+          key={attempt}
+          stripe={stripePromise}
+          options={{
+            mode: 'payment',
+            currency: 'usd',
+            // Stripe refuses amounts under 50 cents; the server-created intent carries the real figure.
+            amount: Math.max(props.amountCents, 50),
+            appearance: {
+              theme: 'stripe',
+              variables: { colorPrimary: '#1c1b19', colorText: '#1c1b19', borderRadius: '4px' },
+            },
           }}
         >
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  return (
-    <Elements
-      key={attempt}
-      stripe={stripePromise}
-      options={{
-        mode: 'payment',
-        currency: 'usd',
-        // Stripe refuses amounts under 50 cents; the server-created intent carries the real figure.
-        amount: Math.max(props.amountCents, 50),
-        appearance: {
-          theme: 'stripe',
-          variables: { colorPrimary: '#1c1b19', colorText: '#1c1b19', borderRadius: '4px' },
-        },
-      }}
-    >
-      <StripeForm {...props} onLoadError={() => setFailed(true)} />
-    </Elements>
+          <StripeForm {...props} onLoadError={() => setFailed(true)} />
+        </Elements>
+      )}
+    </div>
   );
 }

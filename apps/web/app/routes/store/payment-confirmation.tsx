@@ -4,7 +4,7 @@ import { data, Link, useRevalidator, useSearchParams } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
 import { buttonClass } from '../../components/button.tsx';
 import { requireRole } from '../../features/auth/require-role.ts';
-import { EMPTY_CART } from '../../features/cart/cart-rules.ts';
+import { withoutPaid } from '../../features/cart/cart-rules.ts';
 import { useCart } from '../../features/cart/cart-store.ts';
 import { OrderSummary } from '../../features/checkout/order-summary.tsx';
 import { orNotFound, serverApi } from '../../lib/api.ts';
@@ -51,12 +51,12 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
   const pending = order.status === 'pending' && !failed;
 
   // The order now holds what the cart held, once it is paid: a payment still settling may yet fail,
-  // and then the cart is still here, as the page says. Only the cart that paid for this order is
-  // emptied, so coming back to this page later never empties a new cart.
+  // and then the cart is still here, as the page says. Only the cart that paid for this order gives
+  // up what it bought (coming back to this page later never touches a new cart), and only that.
   const paid = !failed && !pending;
   useEffect(() => {
-    if (paid && cart.orderId === order._id) update(() => EMPTY_CART);
-  }, [paid, cart.orderId, order._id, update]);
+    if (paid && cart.orderId === order._id) update((state) => withoutPaid(state, order.products));
+  }, [paid, cart.orderId, order._id, order.products, update]);
 
   useEffect(() => {
     if (!pending || polls >= MAX_POLLS || revalidator.state !== 'idle') return;
