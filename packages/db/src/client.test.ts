@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
 import { EMBEDDED_SHARED_BUFFERS, openDatabase } from './client.ts';
+import { openTestDatabase } from './testing.ts';
 
 it('opens the embedded database with a small buffer pool (PGlite keeps all of it resident)', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'barbershop-client-'));
@@ -17,4 +19,33 @@ it('opens the embedded database with a small buffer pool (PGlite keeps all of it
     await handle.close();
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+describe.runIf(process.env.TEST_DB === 'postgres')('the PostgreSQL pool', () => {
+  it('survives the server ending a session lent to a transaction: the transaction fails, the process lives on', async () => {
+    const test = await openTestDatabase();
+    const handle = await openDatabase({ url: test.url, dataDir: '' });
+    const admin = new pg.Client({ connectionString: test.url });
+    await admin.connect();
+    try {
+      // As a PostgreSQL restart ends every session (57P01), between two queries of a transaction.
+      // Unheard, the client's 'error' event would be an uncaught exception: a crash, and here a
+      // failed run.
+      await expect(
+        handle.db.transaction(async (tx) => {
+          const result = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+            rows: { pid: number }[];
+          };
+          await admin.query('select pg_terminate_backend($1)', [result.rows[0]!.pid]);
+          await tx.execute(sql`select 1`);
+        }),
+      ).rejects.toThrow();
+      const after = (await handle.db.execute(sql`select 1 as one`)) as unknown as { rows: { one: number }[] };
+      expect(after.rows).toEqual([{ one: 1 }]);
+    } finally {
+      await admin.end();
+      await handle.close();
+      await test.close();
+    }
+  });
 });

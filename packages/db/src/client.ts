@@ -100,6 +100,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 3000 });
     // An idle client losing its server must not crash the process; the next query reports it.
     pool.on('error', () => {});
+    // Nor one lent out (a transaction between its queries) when PostgreSQL restarts or ends its
+    // session: the pool listens only to idle clients, and node-postgres emits the loss as an 'error'
+    // event, which unheard ends the process. The query in flight fails with it anyway, the
+    // transaction answers 503, and the pool drops the client when it is released.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,
