@@ -1,6 +1,5 @@
 import { browserApi } from '../../lib/api.ts';
-import { EMPTY_CART } from '../cart/cart-rules.ts';
-import { updateCart } from '../cart/cart-store.ts';
+import { clearCart } from '../cart/cart-store.ts';
 
 /**
  * SPEC.md section 7: end the session, then go home; a failed call is only logged. The cart goes too:
@@ -12,7 +11,7 @@ export async function signOut(apiBaseUrl: string): Promise<void> {
   } catch (error) {
     console.error('Sign-out failed', error);
   }
-  updateCart(() => EMPTY_CART);
+  clearCart();
   // A full load, so nothing rendered for the signed-in user stays on screen or in memory.
   window.location.assign('/');
 }

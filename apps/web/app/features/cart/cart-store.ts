@@ -66,6 +66,18 @@ export function updateCart(change: (state: CartState) => CartState) {
   emit();
 }
 
+/** Empties the cart here and in storage, whatever this tab last read of it (sign-out). */
+export function clearCart() {
+  current = EMPTY_CART;
+  loaded = true;
+  try {
+    window.localStorage.removeItem(KEY);
+  } catch {
+    // Switched-off storage holds no cart.
+  }
+  emit();
+}
+
 /** The cart and its updater. An empty cart during server rendering and hydration. */
 export function useCart(): [CartState, typeof updateCart] {
   const state = useSyncExternalStore(subscribe, snapshot, serverSnapshot);
