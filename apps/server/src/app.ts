@@ -198,7 +198,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   if (config.demo && !config.oidc) await app.register(devIdpRoutes, { config, prefix: DEV_IDP_PATH });
   await app.register(
     async (api) => {
-      await api.register(inPlace(shopRoutes), { salesTaxRate: config.salesTaxRate });
+      await api.register(inPlace(shopRoutes), { config });
       await api.register(inPlace(barbersRoutes), { config });
       await api.register(inPlace(authRoutes), { config });
       await api.register(inPlace(usersRoutes), { adminEmails: config.adminEmails });

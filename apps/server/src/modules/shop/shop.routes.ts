@@ -1,13 +1,15 @@
 import { ShopSchema, UpdateShopSchema } from '@barbershop/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
 import { sendCachedJson } from '../../plugins/cached-json.ts';
+import { geocodeAddress } from '../barbers/geocoding.ts';
 import { defaultShop, getShop, updateShop } from './shop.service.ts';
 
-export type ShopRoutesOptions = { salesTaxRate: number };
+export type ShopRoutesOptions = { config: Pick<Config, 'salesTaxRate' | 'maps'> };
 
-export async function shopRoutes(app: FastifyInstance, { salesTaxRate }: ShopRoutesOptions) {
-  const defaults = defaultShop(salesTaxRate);
+export async function shopRoutes(app: FastifyInstance, { config }: ShopRoutesOptions) {
+  const defaults = defaultShop(config.salesTaxRate);
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/shop',
@@ -34,6 +36,9 @@ export async function shopRoutes(app: FastifyInstance, { salesTaxRate }: ShopRou
         response: { 200: ShopSchema },
       },
     },
-    (request) => updateShop(app.db, request.user!.id, request.body, defaults),
+    (request) =>
+      updateShop(app.db, request.user!.id, request.body, defaults, (address) =>
+        geocodeAddress(config, address, request.log),
+      ),
   );
 }

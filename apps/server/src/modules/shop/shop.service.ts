@@ -1,7 +1,8 @@
-import type { Shop, UpdateShop } from '@barbershop/contract';
+import type { Address, Shop, UpdateShop } from '@barbershop/contract';
 import type { Database, Executor } from '@barbershop/db';
 import type { PublicCache } from '../../plugins/public-cache.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
+import { type Coordinates, geocodingQuery } from '../barbers/geocoding.ts';
 import { findShop, insertShopRow, lockShop, updateShopRow } from './shop.repository.ts';
 
 /**
@@ -45,17 +46,28 @@ function toShop(row: NonNullable<Awaited<ReturnType<typeof lockShop>>>): Shop {
 
 /**
  * An admin changes the shop's settings; the public pages and checkout use them at once. On a fresh
- * install the first save starts from the defaults the public pages were showing.
+ * install the first save starts from the defaults the public pages were showing. A new address
+ * moves the shop's coordinates with it (search engines read them): geocoded when a maps token is
+ * set, else cleared rather than left pointing at the old place, unless the save sends its own.
  */
 export async function updateShop(
   db: Database,
   actorUserId: string,
   changes: UpdateShop,
   defaults: Shop,
+  geocode: (address: Address) => Promise<Coordinates | null>,
 ): Promise<Shop> {
+  const current = (await findShop(db)) ?? defaults;
+  const moved =
+    changes.address !== undefined &&
+    changes.lat === undefined &&
+    changes.lng === undefined &&
+    geocodingQuery(changes.address) !== geocodingQuery(current.address);
+  // Asked before the transaction: the row stays locked for the save alone, not for a network call.
+  const place = moved ? ((await geocode(changes.address!)) ?? { lat: null, lng: null }) : {};
   return db.transaction(async (tx) => {
     const before = (await lockShop(tx)) ?? (await insertShopRow(tx, defaults));
-    const after = await updateShopRow(tx, changes);
+    const after = await updateShopRow(tx, { ...changes, ...place });
     await recordAudit(tx, {
       actorUserId,
       entity: 'shop',

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Shop } from '@barbershop/contract';
 import { schema } from '@barbershop/db';
 import { createUser } from '@barbershop/db/factories';
@@ -117,6 +119,45 @@ describe('shop settings', () => {
     expect((await app.inject('/api/shop')).json()).toEqual(expected);
     const [audit] = await app.db.select().from(schema.auditLog);
     expect(audit).toMatchObject({ entity: 'shop', action: 'update', before: SHOP, after: expected });
+  });
+
+  it('moves the coordinates with a new address: cleared without a maps token, never left at the old place', async () => {
+    // The same place written again (line2 moves no map pin): the coordinates stay.
+    const same = await put({ address: { ...SHOP.address, line2: 'Suite 105' } });
+    expect(same.json()).toMatchObject({ lat: SHOP.lat, lng: SHOP.lng });
+    const moved = await put({ address: { ...SHOP.address, line1: '100 S Tejon St' } });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ lat: null, lng: null });
+    // Coordinates sent with the address are taken as they are.
+    const placed = await put({ address: { ...SHOP.address, line1: '1 Main St' }, lat: 38.8, lng: -104.8 });
+    expect(placed.json()).toMatchObject({ lat: 38.8, lng: -104.8 });
+  });
+
+  it('geocodes a new address when a maps token is set', async () => {
+    const geocoder = createServer((_request, response) =>
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ features: [{ center: [-104.8214, 38.8339] }] })),
+    );
+    await new Promise<void>((resolve) => geocoder.listen(0, '127.0.0.1', resolve));
+    const mapped = await buildTestApp({
+      MAPS_TOKEN: 'pk.test',
+      MAPS_API_BASE: `http://127.0.0.1:${(geocoder.address() as AddressInfo).port}`,
+    });
+    try {
+      await mapped.db.insert(schema.shop).values({ id: 1, ...SHOP });
+      const cookie = await signInAs(mapped, await createUser(mapped.db, { accessLevel: 2 }));
+      const response = await mapped.inject({
+        method: 'PUT',
+        url: '/api/shop',
+        payload: { address: { ...SHOP.address, line1: '100 S Tejon St' } },
+        headers: { cookie, 'sec-fetch-site': 'same-origin' },
+      });
+      expect(response.json()).toMatchObject({ lat: 38.8339, lng: -104.8214 });
+    } finally {
+      await mapped.close();
+      await new Promise((resolve) => geocoder.close(resolve));
+    }
   });
 
   it('names the bad field', async () => {
