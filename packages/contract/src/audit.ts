@@ -12,6 +12,7 @@ export const AUDIT_TOOLS = {
   roleCommand: 'npm run user:role',
   adminEmails: 'ADMIN_EMAILS',
 } as const;
+export type AuditTool = (typeof AUDIT_TOOLS)[keyof typeof AUDIT_TOOLS];
 const TOOL_LABELS: Record<string, string> = {
   [AUDIT_TOOLS.roleCommand]: 'the command line (npm run user:role)',
   [AUDIT_TOOLS.adminEmails]: "the server's ADMIN_EMAILS setting, at sign-in",

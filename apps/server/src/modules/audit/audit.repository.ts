@@ -1,11 +1,12 @@
+import type { AuditTool } from '@barbershop/contract';
 import { type Executor, schema } from '@barbershop/db';
 
 export type AuditEntity = 'product' | 'stock' | 'item' | 'barber' | 'shop' | 'user' | 'order';
 
 export type AuditEntry = {
   actorUserId: string | null;
-  /** Set when no signed-in person made the change: the command that did. */
-  tool?: string;
+  /** Set when no signed-in person made the change: what did. */
+  tool?: AuditTool;
   entity: AuditEntity;
   entityId: string;
   action: string;
@@ -26,5 +27,24 @@ export async function recordAudit(tx: Executor, entry: AuditEntry): Promise<void
     action: entry.action,
     before: entry.before ?? null,
     after: entry.after ?? null,
+  });
+}
+
+/** A user's role set by a tool rather than a person: the command line, or ADMIN_EMAILS at sign-in. */
+export function recordRoleSetBy(
+  tx: Executor,
+  tool: AuditTool,
+  userId: string,
+  from: number | null,
+  to: number,
+): Promise<void> {
+  return recordAudit(tx, {
+    actorUserId: null,
+    tool,
+    entity: 'user',
+    entityId: userId,
+    action: 'role',
+    before: { accessLevel: from },
+    after: { accessLevel: to },
   });
 }

@@ -1,6 +1,6 @@
 import { ACCESS, AUDIT_TOOLS } from '@barbershop/contract';
 import type { Executor } from '@barbershop/db';
-import { recordAudit } from '../audit/audit.repository.ts';
+import { recordRoleSetBy } from '../audit/audit.repository.ts';
 import { lockUserByIdentity, upsertIdentity } from '../users/users.repository.ts';
 import type { Identity } from './oidc-client.ts';
 
@@ -29,15 +29,7 @@ export async function recordSignIn(db: Executor, identity: Identity, adminEmails
     const before = await lockUserByIdentity(tx, identity.issuer, identity.subject);
     const user = await upsertIdentity(tx, values);
     if (before?.accessLevel !== ACCESS.admin) {
-      await recordAudit(tx, {
-        actorUserId: null,
-        tool: AUDIT_TOOLS.adminEmails,
-        entity: 'user',
-        entityId: user.id,
-        action: 'role',
-        before: { accessLevel: before?.accessLevel ?? null },
-        after: { accessLevel: ACCESS.admin },
-      });
+      await recordRoleSetBy(tx, AUDIT_TOOLS.adminEmails, user.id, before?.accessLevel ?? null, ACCESS.admin);
     }
     return user;
   });

@@ -174,29 +174,31 @@ export async function reserve(db: Executor, input: ReserveInput): Promise<OrderR
       }
     }
 
-    const existing = await findPendingOrderOfUser(tx, input.userId);
-    const previous = existing ? await listLinesOfOrder(tx, existing.id) : [];
-    if (existing) await deleteLinesOfOrder(tx, existing.id);
-
     const subtotal = wanted.reduce(
       (sum, line) => sum + found.get(line.productId)!.product.priceCents * line.quantity,
       0,
     );
     const salesTax = salesTaxCents(subtotal, input.salesTaxRate);
     const shipping = { name: 'Pickup', cost: 0, address: null };
-    // Refused here, before any stock moves, rather than by the card processor after it (a 503 the
-    // customer would retry for ever, the stock held each time).
-    if (subtotal + salesTax + shipping.cost < MIN_ORDER_TOTAL_CENTS) {
+    const total = subtotal + salesTax + shipping.cost;
+    // Refused here, before the pending order or any stock moves, rather than by the card processor
+    // after it (a 503 the customer would retry for ever, the stock held each time).
+    if (total < MIN_ORDER_TOTAL_CENTS) {
       throw new AppError(
         'bad_request',
-        `Card payments start at ${formatCents(MIN_ORDER_TOTAL_CENTS)}; this cart comes to ${formatCents(subtotal + salesTax + shipping.cost)}. Add something to it to pay.`,
+        `Card payments start at ${formatCents(MIN_ORDER_TOTAL_CENTS)}; this cart comes to ${formatCents(total)}. Add something to it to pay.`,
       );
     }
+
+    const existing = await findPendingOrderOfUser(tx, input.userId);
+    const previous = existing ? await listLinesOfOrder(tx, existing.id) : [];
+    if (existing) await deleteLinesOfOrder(tx, existing.id);
+
     const values = {
       subtotal,
       salesTax,
       shippingCost: shipping.cost,
-      total: subtotal + salesTax + shipping.cost,
+      total,
       expiresAt: new Date(at.getTime() + RESERVATION_MINUTES * 60_000),
       updatedAt: at,
     };

@@ -39,6 +39,18 @@ export function getShop(db: Executor, cache: PublicCache, defaults: Shop): Promi
   });
 }
 
+/** The coordinates of `address` when it moves the shop (none when it is where the shop is). */
+async function placeOfNewAddress(
+  db: Executor,
+  address: Address,
+  defaults: Shop,
+  geocode: (address: Address) => Promise<Coordinates | null>,
+): Promise<{ lat?: number | null; lng?: number | null }> {
+  const current = (await findShop(db)) ?? defaults;
+  if (geocodingQuery(address) === geocodingQuery(current.address)) return {};
+  return (await geocode(address)) ?? { lat: null, lng: null };
+}
+
 function toShop(row: NonNullable<Awaited<ReturnType<typeof lockShop>>>): Shop {
   const { id: _id, ...shop } = row;
   return shop;
@@ -57,14 +69,11 @@ export async function updateShop(
   defaults: Shop,
   geocode: (address: Address) => Promise<Coordinates | null>,
 ): Promise<Shop> {
-  const current = (await findShop(db)) ?? defaults;
-  const moved =
-    changes.address !== undefined &&
-    changes.lat === undefined &&
-    changes.lng === undefined &&
-    geocodingQuery(changes.address) !== geocodingQuery(current.address);
   // Asked before the transaction: the row stays locked for the save alone, not for a network call.
-  const place = moved ? ((await geocode(changes.address!)) ?? { lat: null, lng: null }) : {};
+  const place =
+    changes.address !== undefined && changes.lat === undefined && changes.lng === undefined
+      ? await placeOfNewAddress(db, changes.address, defaults, geocode)
+      : {};
   return db.transaction(async (tx) => {
     const before = (await lockShop(tx)) ?? (await insertShopRow(tx, defaults));
     const after = await updateShopRow(tx, { ...changes, ...place });

@@ -13,7 +13,7 @@ import {
 import type { Database } from '@barbershop/db';
 import type { SessionUser } from '../../plugins/access.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
+import { recordAudit, recordRoleSetBy } from '../audit/audit.repository.ts';
 import { listedAsAdmin } from '../auth/auth.service.ts';
 import { imageFromKey } from '../media/images.ts';
 import { listOrdersOf, UUID } from '../orders/orders.service.ts';
@@ -171,15 +171,7 @@ export async function setRoleByEmail(
   if (user.accessLevel === accessLevel) return { unchanged: user };
   return db.transaction(async (tx) => {
     const changed = (await updateUser(tx, user.id, { accessLevel }))!;
-    await recordAudit(tx, {
-      actorUserId: null,
-      tool: AUDIT_TOOLS.roleCommand,
-      entity: 'user',
-      entityId: user.id,
-      action: 'role',
-      before: { accessLevel: user.accessLevel },
-      after: { accessLevel: changed.accessLevel },
-    });
+    await recordRoleSetBy(tx, AUDIT_TOOLS.roleCommand, user.id, user.accessLevel, changed.accessLevel);
     return { changed };
   });
 }
