@@ -529,6 +529,37 @@ test('shop settings are for admins: staff are refused, an admin sees every field
   expect(shop.email).toBe('front-desk@example.com');
 });
 
+test.describe('two admins editing the shop settings', () => {
+  // The refused save is a 409 answer, which Chromium logs.
+  test.use({ allowedConsoleErrors: [/status of 409 \(Conflict\) \(http:\/\/localhost:\d+\/api\/shop\)/] });
+
+  test('a save from a page opened before another save is refused, keeping what was typed', async ({
+    page,
+  }) => {
+    await open(page, '/');
+    await signIn(page, DEMO.admin);
+    const other = await page.context().newPage();
+    await open(other, '/dashboard/settings');
+    await open(page, '/dashboard/settings');
+    await page.getByRole('textbox', { name: 'Email' }).fill('shop@example.com');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Settings saved')).toBeVisible();
+    // The second page still shows the settings before that save: its save would overwrite it.
+    await other.getByRole('textbox', { name: 'Email' }).fill('counter@example.com');
+    await other.getByRole('button', { name: 'Save settings' }).click();
+    await expect(other.getByRole('alert').filter({ hasText: 'Settings not saved' })).toContainText(
+      'Someone else saved the shop settings since you opened it',
+    );
+    await expect(other.getByRole('textbox', { name: 'Email' })).toHaveValue('counter@example.com');
+    await other.reload();
+    await expect(other.getByRole('textbox', { name: 'Email' })).toHaveValue('shop@example.com');
+    await other.getByRole('textbox', { name: 'Email' }).fill('counter@example.com');
+    await other.getByRole('button', { name: 'Save settings' }).click();
+    await expect(other.getByText('Settings saved')).toBeVisible();
+    await other.close();
+  });
+});
+
 test.describe('the public barber page', () => {
   // No internet here: the public page's map tiles fail, and Chromium logs each failed tile.
   test.use({ allowedConsoleErrors: [/tile\.openstreetmap\.org|api\.mapbox\.com/] });

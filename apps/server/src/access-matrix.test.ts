@@ -53,7 +53,7 @@ const MATRIX: Record<string, Rule> = {
   'GET /api/shop': { expect: PUBLIC },
   'GET /api/barbers': { expect: PUBLIC },
   'GET /api/barbers/{gid}': { expect: PUBLIC, params: (f) => ({ gid: f.barberId }) },
-  'PUT /api/shop': { expect: ADMIN, body: () => ({ phone: '7195550143' }) },
+  'PUT /api/shop': { expect: ADMIN, body: () => ({ phone: '7195550143', version: 1 }) },
   'GET /api/dashboard/barbers': { expect: STAFF },
   'GET /api/dashboard/barbers/{gid}': { expect: STAFF, params: (f) => ({ gid: f.barberId }) },
   // A fresh name per call, so each role's create is about access, not a taken name.
@@ -76,7 +76,7 @@ const MATRIX: Record<string, Rule> = {
   'PUT /api/barbers/{gid}': {
     expect: ADMIN,
     params: (f) => ({ gid: f.barberId }),
-    body: () => ({ nickname: 'Matrix' }),
+    body: () => ({ nickname: 'Matrix', version: 1 }),
   },
   // The one admin call removes the spare barber.
   'DELETE /api/barbers/{gid}': { expect: ADMIN, params: (f) => ({ gid: f.spareBarberId }) },

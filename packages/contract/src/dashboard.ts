@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AddressInputSchema } from './address.ts';
 import { BarberSchema, WeeklyHoursSchema } from './barbers.ts';
 import { ORDER_STATUSES, SIZES } from './domain.ts';
+import { EditVersionSchema } from './edit-version.ts';
 import { ImageSlotSchema } from './products.ts';
 
 /** A barber as the dashboard sees it: inactive ones too, with the media keys an edit form sends back. */
@@ -10,6 +11,7 @@ export const AdminBarberSchema = BarberSchema.extend({
   position: z.number().int(),
   photoKey: z.string().nullable(),
   galleryKeys: z.array(z.string()),
+  version: EditVersionSchema,
 });
 export type AdminBarber = z.infer<typeof AdminBarberSchema>;
 
@@ -96,8 +98,11 @@ export const CreateBarberSchema = z.strictObject({
 });
 export type CreateBarber = z.infer<typeof CreateBarberSchema>;
 
-/** The `form` part of PUT /barbers/:gid: any field; what is left out stays as it is. */
-export const UpdateBarberSchema = z.strictObject(BarberFields).partial();
+/** The `form` part of PUT /barbers/:gid: any field, plus the version the editor started from. */
+export const UpdateBarberSchema = z
+  .strictObject(BarberFields)
+  .partial()
+  .extend({ version: EditVersionSchema });
 export type UpdateBarber = z.infer<typeof UpdateBarberSchema>;
 
 const PeriodSchema = z.object({

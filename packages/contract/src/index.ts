@@ -5,6 +5,7 @@ export * from './auth.ts';
 export * from './barbers.ts';
 export * from './dashboard.ts';
 export * from './domain.ts';
+export * from './edit-version.ts';
 export * from './errors.ts';
 export * from './format.ts';
 export * from './order-admin.ts';

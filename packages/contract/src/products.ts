@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ImageSchema } from './barbers.ts';
 import { CATEGORIES, ITEM_STATUSES, SIZES } from './domain.ts';
+import { EditVersionSchema } from './edit-version.ts';
 import { typedNumber } from './format.ts';
 
 /** Units on hand of one size; the list holds exactly the sizes a product is offered in, in SIZES order. */
@@ -47,8 +48,7 @@ export const AdminProductSchema = CatalogProductSchema.extend({
   imageKeys: z.array(z.string()),
   published: z.boolean(),
   archived: z.boolean(),
-  /** Raised by every save; a save that names an older version is refused (409), so no edit is lost. */
-  version: z.number().int().positive(),
+  version: EditVersionSchema,
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -138,7 +138,7 @@ export const UpdateProductSchema = z.strictObject({
    */
   stockSeen: ProductFields.sizes.optional(),
   images: ProductFields.images.optional(),
-  version: z.number().int().positive(),
+  version: EditVersionSchema,
 });
 export type UpdateProduct = z.infer<typeof UpdateProductSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AddressInputSchema, AddressSchema } from './address.ts';
 import { OpeningHoursSchema, WeeklyHoursSchema } from './barbers.ts';
+import { EditVersionSchema } from './edit-version.ts';
 
 export const SocialLinkSchema = z.object({ label: z.string().min(1), url: z.url() });
 export type SocialLink = z.infer<typeof SocialLinkSchema>;
@@ -18,10 +19,11 @@ export const ShopSchema = z.object({
   hours: OpeningHoursSchema,
   /** Fraction of the subtotal charged as sales tax, e.g. 0.029; shown at checkout when above 0. */
   salesTaxRate: z.number().min(0).max(0.5),
+  version: EditVersionSchema,
 });
 export type Shop = z.infer<typeof ShopSchema>;
 
-/** PUT /shop (admin): any of the settings; what is left out stays as it is. */
+/** PUT /shop (admin): any of the settings, plus the version the editor started from. */
 export const UpdateShopSchema = z
   .strictObject({
     name: z.string().trim().min(1, 'Name is required').max(80),
@@ -41,5 +43,6 @@ export const UpdateShopSchema = z
       .max(0.5, 'Sales tax rate must be at most 0.5 (50%)'),
   })
   .partial()
-  .refine((changes) => Object.keys(changes).length > 0, 'Send at least one setting');
+  .extend({ version: EditVersionSchema })
+  .refine(({ version: _, ...changes }) => Object.keys(changes).length > 0, 'Send at least one setting');
 export type UpdateShop = z.infer<typeof UpdateShopSchema>;

@@ -25,6 +25,17 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * A save that names a version someone else has replaced since the editor opened it (`what`: "this
+ * product"): refused, so that neither edit is silently lost.
+ */
+export function staleEdit(what: string, current: number, yours: number): AppError {
+  return new AppError(
+    'conflict',
+    `Someone else saved ${what} since you opened it (version ${current}, yours ${yours}). Reload it and make your changes again.`,
+  );
+}
+
 /** Seconds a client should wait before trying again after a 503. */
 export const RETRY_AFTER_SECONDS = 5;
 

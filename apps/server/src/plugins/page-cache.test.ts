@@ -149,7 +149,7 @@ describe('anonymous pages from memory (page-cache.ts)', () => {
       method: 'PUT',
       url: '/api/shop',
       headers: { cookie: admin },
-      payload: { name: 'Sharp Corner' },
+      payload: { name: 'Sharp Corner', version: 1 },
     });
     expect(saved.statusCode).toBe(200);
     expect((await get('/barbershops')).body).toContain('<h1>Sharp Corner</h1>');

@@ -21,6 +21,8 @@ export const entry = { module: {
   createLoadContext: (values) => values,
   createRequestHandler: () => async (request, context) => {
     const api = context.apiFetch;
+    const path = new URL(request.url).pathname;
+    if (path.startsWith('/__error/')) return new Response('error page ' + path.slice(9), { status: Number(path.slice(9)) });
     if (request.method === 'POST') {
       const form = await request.formData();
       const target = form.get('target');
@@ -89,6 +91,13 @@ describe('pages reach the API through the bridge (ssr.ts)', () => {
     expect(body.contentType).toMatch(/^multipart\/form-data; boundary=/);
     expect(body.body).toContain('name="size"');
     expect(body.body).toContain('Large');
+  });
+
+  it("refuses a page post over the server's body limit (413) before the page's action reads it", async () => {
+    const cookie = await signInAs(app, await createUser(app.db, { accessLevel: 1 }));
+    const page = await postPage(cookie, SITE, { target: '/test/echo', note: 'x'.repeat(1024 * 1024 + 1) });
+    expect(page.statusCode).toBe(413);
+    expect(page.body).toBe('error page 413');
   });
 
   it("refuses a cross-site form post to a page whose action calls the API, by the API's same-site rule", async () => {

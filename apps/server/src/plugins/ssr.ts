@@ -44,12 +44,13 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply, publicUrl:
   }
   const controller = new AbortController();
   reply.raw.on('close', () => controller.abort());
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  // Read whole by the parser below, within the server's body limit.
+  const body = Buffer.isBuffer(request.body) ? request.body : undefined;
   return new Request(url, {
     method: request.method,
     headers,
     signal: controller.signal,
-    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
+    ...(body && request.method !== 'GET' && request.method !== 'HEAD' ? { body: new Uint8Array(body) } : {}),
   });
 }
 
@@ -102,9 +103,10 @@ export async function ssrPlugin(app: FastifyInstance, { config, webRoot, dev, pa
     timeZone: config.shopTimeZone,
   };
 
-  // Page requests carry bodies (form posts) that React Router reads itself.
+  // Page requests carry bodies (form posts) that React Router reads itself, of any type: read as
+  // bytes so the server's body limit holds (413) before a page action parses them.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   // One handler per build: in production that is once; in development, after each edit.
   let handlerBuild: ServerBuild | undefined;

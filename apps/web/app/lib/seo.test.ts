@@ -38,6 +38,7 @@ const SHOP: Shop = {
     sunday: [],
   },
   salesTaxRate: 0.029,
+  version: 1,
 };
 
 const CLOSED: OpeningHours = {

@@ -37,6 +37,8 @@ export const barbers = pgTable(
     reviewCount: integer('review_count').notNull().default(0),
     position: integer('position').notNull().default(0),
     active: boolean('active').notNull().default(true),
+    /** Raised by every save, so a save based on an older version is refused instead of lost. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('barbers_slug').on(t.slug),

@@ -25,6 +25,8 @@ export const shop = pgTable(
       sunday: [],
     }),
     salesTaxRate: doublePrecision('sales_tax_rate').notNull().default(0),
+    /** Raised by every save, so a save based on an older version is refused instead of lost. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     check('shop_single_row', sql`${t.id} = 1`),

@@ -11,7 +11,7 @@ const ADDRESS: Address = {
   country: 'US',
 };
 
-export const SHOP: Shop = {
+export const SHOP: Omit<Shop, 'version'> = {
   name: 'Gold Standard Barbershop',
   phone: '7195550142',
   email: 'hello@goldstandardbarbers.example',

@@ -69,6 +69,11 @@ describe('barber management', () => {
     );
     return app.inject({ method, url, payload: body.payload, headers: { ...body.headers, cookie: admin } });
   };
+  /** An edit from a form opened now: it names the barber's current version. */
+  const edit = async (gid: string, form: object) => {
+    const opened = await app.inject({ url: `/api/dashboard/barbers/${gid}`, headers: { cookie: admin } });
+    return save('PUT', `/api/barbers/${gid}`, { version: json<AdminBarber>(opened).version, ...form });
+  };
   const photo = (color: string) =>
     sharp({ create: { width: 300, height: 300, channels: 3, background: color } })
       .png()
@@ -123,7 +128,7 @@ describe('barber management', () => {
       ],
     };
     // A suite added to the address moves no map pin: nothing to geocode.
-    const edited = await save('PUT', `/api/barbers/${created.gid}`, {
+    const edited = await edit(created.gid, {
       nickname: 'The Razor',
       address: { ...FORM.address, line2: 'Suite 5' },
       hours,
@@ -148,7 +153,7 @@ describe('barber management', () => {
 
     // An address the geocoder cannot place: the coordinates typed in the form are used.
     const nowhere = { ...FORM.address, line1: 'Nowhere Lane 1' };
-    const moved = await save('PUT', `/api/barbers/${created.gid}`, {
+    const moved = await edit(created.gid, {
       address: nowhere,
       lat: 38.8,
       lng: -104.8,
@@ -165,16 +170,38 @@ describe('barber management', () => {
     // Moved again where the geocoder finds nothing, no coordinates typed (the edit form sends them
     // only then): the old ones mark the old place, so the barber has no pin rather than a wrong one.
     const lost = { ...FORM.address, line1: 'Nowhere Lane 2' };
-    const unplaced = await save('PUT', `/api/barbers/${created.gid}`, { address: lost });
+    const unplaced = await edit(created.gid, { address: lost });
     expect(json<AdminBarber>(unplaced)).toMatchObject({
       address: { line1: 'Nowhere Lane 2' },
       lat: null,
       lng: null,
     });
     // Staff then enter the pin themselves, and it stays through edits that do not move the address.
-    await save('PUT', `/api/barbers/${created.gid}`, { lat: 38.9, lng: -104.7 });
-    const kept = await save('PUT', `/api/barbers/${created.gid}`, { address: lost, nickname: 'Rosa' });
+    await edit(created.gid, { lat: 38.9, lng: -104.7 });
+    const kept = await edit(created.gid, { address: lost, nickname: 'Rosa' });
     expect(json<AdminBarber>(kept)).toMatchObject({ lat: 38.9, lng: -104.7 });
+  });
+
+  it('refuses an edit from a form opened before someone else saved, changing nothing (409)', async () => {
+    const barber = await createBarber(app.db, { name: 'Rosa Delgado', nickname: 'Ro' });
+    expect(
+      json<AdminBarber>(await save('PUT', `/api/barbers/${barber.id}`, { nickname: 'Razor', version: 1 })),
+    ).toMatchObject({ nickname: 'Razor', version: 2 });
+    const stale = await save('PUT', `/api/barbers/${barber.id}`, {
+      about: 'Twenty years of fades.',
+      version: 1,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.message).toBe(
+      'Someone else saved this barber since you opened it (version 2, yours 1). Reload it and make your changes again.',
+    );
+    const opened = await app.inject({
+      url: `/api/dashboard/barbers/${barber.id}`,
+      headers: { cookie: admin },
+    });
+    expect(json<AdminBarber>(opened)).toMatchObject({ nickname: 'Razor', about: barber.about, version: 2 });
+    const audits = await app.db.select().from(schema.auditLog);
+    expect(audits.map((a) => a.action)).toEqual(['update']);
   });
 
   it('removes a barber: the public pages stop showing them', async () => {
@@ -193,7 +220,7 @@ describe('barber management', () => {
       headers: { cookie: admin, 'sec-fetch-site': 'same-origin' },
     });
     expect(again.statusCode).toBe(404);
-    const malformed = await save('PUT', '/api/barbers/not-a-uuid', { nickname: 'x' });
+    const malformed = await save('PUT', '/api/barbers/not-a-uuid', { nickname: 'x', version: 1 });
     expect(malformed.statusCode).toBe(404);
   });
 

@@ -1,5 +1,5 @@
 import { type Executor, schema } from '@barbershop/db';
-import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 
 const { barbers, barberServices } = schema;
 
@@ -55,12 +55,16 @@ export async function insertBarber(tx: Executor, values: BarberValues): Promise<
   return row!;
 }
 
+/** Applies changes and raises the version; the caller holds the row's lock. */
 export async function updateBarberRow(
   tx: Executor,
   id: string,
   values: Partial<BarberValues>,
 ): Promise<void> {
-  if (Object.keys(values).length) await tx.update(barbers).set(values).where(eq(barbers.id, id));
+  await tx
+    .update(barbers)
+    .set({ ...values, version: sql`${barbers.version} + 1` })
+    .where(eq(barbers.id, id));
 }
 
 export async function replaceServices(

@@ -10,7 +10,7 @@ import {
 import type { Database, Executor } from '@barbershop/db';
 import { z } from 'zod';
 import { transactionOrConflict } from '../../plugins/database.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError, staleEdit } from '../../plugins/errors.ts';
 import type { PublicCache } from '../../plugins/public-cache.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { imageFromKey } from '../media/images.ts';
@@ -80,6 +80,7 @@ function toAdminBarber(row: BarberWithServices): AdminBarber {
     position: row.position,
     photoKey: row.photo,
     galleryKeys: row.gallery,
+    version: row.version,
   };
 }
 
@@ -170,7 +171,7 @@ function serviceValues(services: NonNullable<UpdateBarber['services']>) {
 }
 
 /** The row columns an edit form's fields map to (SPEC.md's booksyUrl is booking_url). */
-function rowValues(form: UpdateBarber): Partial<BarberValues> {
+function rowValues(form: Omit<UpdateBarber, 'version'>): Partial<BarberValues> {
   const {
     lat: _lat,
     lng: _lng,
@@ -245,9 +246,13 @@ export async function updateBarber(
     deps.db,
     () => nameConflict(form.name ?? existing.name),
     async (tx) => {
-      if (!(await findBarberForUpdate(tx, gid))) throw noSuchBarber();
+      const row = await findBarberForUpdate(tx, gid);
+      if (!row) throw noSuchBarber();
+      // Versions only rise, so a match also means `existing` (read before the lock) is current.
+      if (row.version !== form.version) throw staleEdit('this barber', row.version, form.version);
+      const { version: _, ...changes } = form;
       await updateBarberRow(tx, gid, {
-        ...rowValues(form),
+        ...rowValues(changes),
         ...(images.photo === undefined ? {} : { photo: images.photo }),
         ...(images.gallery === undefined ? {} : { gallery: images.gallery }),
         ...place,

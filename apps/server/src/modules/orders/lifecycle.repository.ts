@@ -11,7 +11,9 @@ export type OrderLogRow = typeof orderLog.$inferSelect;
 
 /** Holds the user's row until the transaction ends: one checkout per customer at a time. */
 export async function lockUser(tx: Executor, userId: string): Promise<boolean> {
-  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  // Not FOR UPDATE: that would also block the key-share lock a payment's new items take on the user
+  // (their owner's foreign key), and a checkout and a payment of one customer would deadlock.
+  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
   return rows.length > 0;
 }
 

@@ -376,6 +376,9 @@ export async function fulfil(db: Executor, report: PaymentReport): Promise<Fulfi
       }
       return 'mismatch';
     }
+    // A refund once decided stands: a later delivery of the same payment must not take stock that has
+    // come back since and mark a refunded order paid.
+    if (order.status === 'canceled' && order.attention === LATE_PAYMENT_REFUNDED) return 'refund';
     const lines = await listLinesOfOrder(tx, order.id);
     if (order.status === 'canceled' && !(await retake(tx, lines))) {
       if (order.attention !== LATE_PAYMENT_REFUNDED) {

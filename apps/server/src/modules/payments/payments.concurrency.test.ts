@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { signInAs } from '../../test/sessions.ts';
-import { cancelPending } from '../orders/order-lifecycle.ts';
+import { updateOrder } from '../orders/lifecycle.repository.ts';
+import { cancelPending, fulfil, reserve } from '../orders/order-lifecycle.ts';
 import { lockStock, replaceStock } from '../products/products.repository.ts';
 
 // Real concurrency needs real connections: PGlite runs one query at a time.
@@ -159,6 +160,30 @@ describe.runIf(process.env.TEST_DB === 'postgres')('checkout under load, on Post
   });
 
   /** Statements of this database waiting for a row lock another transaction holds. */
+  it("never deadlocks a customer's checkout against the payment of that customer's order", async () => {
+    const product = await createProduct(app.db, { name: 'Race Tee' }, { stock: { Large: 1000 } });
+    const lines = [{ _id: product.id, size: 'Large' as const, quantity: 1 }];
+    const failures: unknown[] = [];
+    for (let round = 0; round < 20; round++) {
+      const user = await createUser(app.db);
+      const pending = await reserve(app.db, { userId: user.id, lines, salesTaxRate: 0, provider: 'demo' });
+      const order = await updateOrder(app.db, pending.id, { paymentId: `demo_${pending.id}` });
+      const results = await Promise.allSettled([
+        reserve(app.db, { userId: user.id, lines, salesTaxRate: 0, provider: 'demo' }),
+        fulfil(app.db, {
+          orderId: order.id,
+          provider: 'demo',
+          paymentId: order.paymentId!,
+          amount: order.total,
+          currency: 'usd',
+          notify: null,
+        }),
+      ]);
+      for (const result of results) if (result.status === 'rejected') failures.push(result.reason);
+    }
+    expect(failures).toEqual([]);
+  });
+
   async function waitingLocks() {
     // node-postgres answers rows in `rows` (this test runs on PostgreSQL only).
     const result = (await app.db.execute(

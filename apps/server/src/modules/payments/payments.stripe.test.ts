@@ -415,6 +415,23 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
     expect(new Set(refundKeys).size).toBe(1);
     expect(refundsOfLate()).toHaveLength(1);
     expect(await stockOf('Large')).toBe(0);
+
+    // The rival's reservation lapses and its 2 units come back; the refunded payment delivered again
+    // must not take them: the order stays canceled, with no items, no 'Payment received' and no mail.
+    await sweepExpiredOrders(app.db, app.payments, notify(), new Date(Date.now() + 62 * 60_000));
+    expect((await orderRow(rival.order.id)).status).toBe('canceled');
+    expect(await stockOf('Large')).toBe(2);
+    expect((await deliver(paidLate)).statusCode).toBe(200);
+    expect((await orderRow(late.order.id)).status).toBe('canceled');
+    expect(await stockOf('Large')).toBe(2);
+    const items = await app.db
+      .select()
+      .from(schema.productItems)
+      .where(eq(schema.productItems.orderId, late.order.id));
+    expect(items).toEqual([]);
+    const log = await app.db.select().from(schema.orderLog).where(eq(schema.orderLog.orderId, late.order.id));
+    expect(log.map((line) => line.message)).not.toContain('Payment received');
+    expect(refundsOfLate()).toHaveLength(1);
   });
 
   it('has no demo confirm when Stripe is on', async () => {

@@ -14,7 +14,7 @@ import {
 import type { Database, Executor } from '@barbershop/db';
 import { z } from 'zod';
 import { transactionOrConflict } from '../../plugins/database.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError, staleEdit } from '../../plugins/errors.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { toCatalogProducts } from '../catalog/catalog.service.ts';
 import type { MediaStorage } from '../media/media.storage.ts';
@@ -230,12 +230,7 @@ export async function updateProduct(
     async (tx) => {
       const row = await findLiveProductById(tx, found.id, { lock: true });
       if (!row) throw notFound();
-      if (row.version !== form.version) {
-        throw new AppError(
-          'conflict',
-          `Someone else saved this product since you opened it (version ${row.version}, yours ${form.version}). Reload it and make your changes again.`,
-        );
-      }
+      if (row.version !== form.version) throw staleEdit('this product', row.version, form.version);
       const before = await detailOf(tx, row);
       const changes: ProductChanges = {
         ...(form.name === undefined ? {} : { name: form.name, slug }),

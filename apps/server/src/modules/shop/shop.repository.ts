@@ -1,5 +1,5 @@
 import { type Executor, schema } from '@barbershop/db';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 
 export async function findShop(db: Executor) {
   const [row] = await db.select().from(schema.shop).where(eq(schema.shop.id, 1));
@@ -11,8 +11,13 @@ export async function lockShop(tx: Executor) {
   return row ?? null;
 }
 
+/** Applies changes and raises the version; the caller holds the row's lock. */
 export async function updateShopRow(tx: Executor, changes: Partial<typeof schema.shop.$inferInsert>) {
-  const [row] = await tx.update(schema.shop).set(changes).where(eq(schema.shop.id, 1)).returning();
+  const [row] = await tx
+    .update(schema.shop)
+    .set({ ...changes, version: sql`${schema.shop.version} + 1` })
+    .where(eq(schema.shop.id, 1))
+    .returning();
   return row!;
 }
 

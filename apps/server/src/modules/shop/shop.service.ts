@@ -1,5 +1,6 @@
 import type { Address, Shop, UpdateShop } from '@barbershop/contract';
 import type { Database, Executor } from '@barbershop/db';
+import { staleEdit } from '../../plugins/errors.ts';
 import type { PublicCache } from '../../plugins/public-cache.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { type Coordinates, geocodingQuery } from '../barbers/geocoding.ts';
@@ -28,6 +29,8 @@ export function defaultShop(salesTaxRate: number): Shop {
     policies: [],
     hours: { monday: [], tuesday: [], wednesday: [], thursday: [], friday: [], saturday: [], sunday: [] },
     salesTaxRate,
+    // What the row made from these defaults starts at (the column's default).
+    version: 1,
   };
 }
 
@@ -74,9 +77,11 @@ export async function updateShop(
     changes.address !== undefined && changes.lat === undefined && changes.lng === undefined
       ? await placeOfNewAddress(db, changes.address, defaults, geocode)
       : {};
+  const { version, ...settings } = changes;
   return db.transaction(async (tx) => {
     const before = (await lockShop(tx)) ?? (await insertShopRow(tx, defaults));
-    const after = await updateShopRow(tx, { ...changes, ...place });
+    if (before.version !== version) throw staleEdit('the shop settings', before.version, version);
+    const after = await updateShopRow(tx, { ...settings, ...place });
     await recordAudit(tx, {
       actorUserId,
       entity: 'shop',

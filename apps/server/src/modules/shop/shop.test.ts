@@ -36,6 +36,7 @@ const SHOP: Shop = {
     sunday: [],
   },
   salesTaxRate: 0.029,
+  version: 1,
 };
 
 describe('shop API', () => {
@@ -89,11 +90,12 @@ describe('shop settings', () => {
   });
   afterEach(() => app.close());
 
-  const put = (payload: object) =>
+  /** A save from an editor opened at `version`, by default the settings as they are now. */
+  const put = async (payload: object, version?: number) =>
     app.inject({
       method: 'PUT',
       url: '/api/shop',
-      payload,
+      payload: { version: version ?? (await app.inject('/api/shop')).json().version, ...payload },
       headers: { cookie: admin, 'sec-fetch-site': 'same-origin' },
     });
 
@@ -114,6 +116,7 @@ describe('shop settings', () => {
       hours,
       socialLinks: [{ label: 'TikTok', url: 'https://www.tiktok.com/@goldstandard' }],
       salesTaxRate: 0.0825,
+      version: 2,
     };
     expect(response.json()).toEqual(expected);
     expect((await app.inject('/api/shop')).json()).toEqual(expected);
@@ -150,7 +153,7 @@ describe('shop settings', () => {
       const response = await mapped.inject({
         method: 'PUT',
         url: '/api/shop',
-        payload: { address: { ...SHOP.address, line1: '100 S Tejon St' } },
+        payload: { address: { ...SHOP.address, line1: '100 S Tejon St' }, version: 1 },
         headers: { cookie, 'sec-fetch-site': 'same-origin' },
       });
       expect(response.json()).toMatchObject({ lat: 38.8339, lng: -104.8214 });
@@ -158,6 +161,27 @@ describe('shop settings', () => {
       await mapped.close();
       await new Promise((resolve) => geocoder.close(resolve));
     }
+  });
+
+  it('refuses a save from an editor opened before someone else saved, changing nothing (409)', async () => {
+    expect((await put({ phone: '7195550199' }, 1)).statusCode).toBe(200);
+    const stale = await put({ name: 'Gold Standard Barbers' }, 1);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.message).toBe(
+      'Someone else saved the shop settings since you opened it (version 2, yours 1). Reload it and make your changes again.',
+    );
+    expect((await app.inject('/api/shop')).json()).toEqual({ ...SHOP, phone: '7195550199', version: 2 });
+    expect(await app.db.select().from(schema.auditLog)).toHaveLength(1);
+  });
+
+  it('starts a fresh install at version 1: the first save from the defaults is taken, a second from them is not', async () => {
+    await app.db.delete(schema.shop);
+    expect((await app.inject('/api/shop')).json()).toMatchObject({ name: 'Barbershop', version: 1 });
+    expect((await put({ name: 'Sharp Corner' }, 1)).json()).toMatchObject({
+      name: 'Sharp Corner',
+      version: 2,
+    });
+    expect((await put({ name: 'Blunt Corner' }, 1)).statusCode).toBe(409);
   });
 
   it('names the bad field', async () => {
@@ -170,6 +194,7 @@ describe('shop settings', () => {
         'body.socialLinks.0.url: must be a full URL (https://…)',
       ],
       [{}, 'body: Send at least one setting'],
+      [{ phone: '7195550199', version: 0 }, 'body.version: Too small: expected number to be >0'],
       [
         { hours: { ...SHOP.hours, friday: [['17:00', '09:00']] } },
         'body.hours.friday.0: Must open before it closes',

@@ -132,7 +132,9 @@ export function BarberForm({
       photo: photoPart.slots[0] ?? null,
       gallery: galleryPart.slots,
     };
-    const parsed = editing ? UpdateBarberSchema.safeParse(form) : CreateBarberSchema.safeParse(form);
+    const parsed = editing
+      ? UpdateBarberSchema.safeParse({ ...form, version: barber.version })
+      : CreateBarberSchema.safeParse(form);
     if (!parsed.success) {
       setErrors(
         Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message])),

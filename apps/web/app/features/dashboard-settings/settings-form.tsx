@@ -36,6 +36,8 @@ export function SettingsForm({ api, shop, onSaved }: { api: ApiClient; shop: Sho
       hours: draft.hours,
       salesTaxRate: typedNumber(taxPercent) / 100,
       socialLinks: draft.socialLinks.filter((link) => link.label || link.url),
+      // The settings this page last loaded: a save over someone else's newer one is refused.
+      version: shop.version,
     });
     if (!parsed.success) {
       setErrors(
