@@ -188,6 +188,27 @@ test('a ready order issued no pickup code says to ask at the counter, not that a
   );
 });
 
+test('the confirmation page opened again later says what comes next for the order as it is now', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await signIn(page, DEMO.customer);
+  const orders = await apiAs<OrderSummary[]>(page, '/api/orders');
+  const next = {
+    processing: 'We will email you again when your order is ready for pickup.',
+    ready: 'Your order is ready for pickup: its details show how to collect it.',
+    delivered: 'You have picked up this order.',
+  } as const;
+  for (const [status, text] of Object.entries(next)) {
+    const order = orders.find((each) => each.status === status);
+    expect(order, `the sample data has a ${status} order`).toBeDefined();
+    await page.goto(`/payment-confirmation?orderId=${order!._id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order Confirmed');
+    await expect(page.getByText(text)).toBeVisible();
+    if (status !== 'processing') await expect(page.getByText('We will email you again')).toHaveCount(0);
+  }
+});
+
 test('the account pages say so when there is nothing to show', async ({ page, checkA11y }) => {
   await page.goto('/');
   await signIn(page, DEMO.staff);

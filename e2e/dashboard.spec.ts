@@ -183,6 +183,8 @@ test('the sidebar is always shown from 1280 px and toggled below', async ({ page
   await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
   await expect(sidebar).toBeHidden();
   await expect(page.getByTestId('sidebar-overlay')).toBeHidden();
+  // The link that had focus is hidden now: focus goes to the page it opened, not to the document.
+  await expect(page.getByRole('main')).toBeFocused();
 });
 
 test.describe('products', () => {
@@ -375,6 +377,7 @@ test('keyboard only: open the sidebar, go to Users and search', async ({ page })
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
   await expect(sidebar).toBeHidden();
+  await expect(page.getByRole('main')).toBeFocused();
   await page.getByLabel('Search users').focus();
   await page.keyboard.type('CASEY');
   await expect(page.getByRole('row', { name: /casey@example\.com/ })).toBeVisible();
@@ -586,6 +589,9 @@ test.describe('the public barber page', () => {
     // The address is its fields: one left empty is named, and nothing is saved.
     const city = page.getByRole('textbox', { name: 'City', exact: true });
     const cityName = await city.inputValue();
+    // Every field a save needs is marked as needed when editing too, not only when creating.
+    for (const field of [page.getByRole('textbox', { name: 'Name', exact: true }), city])
+      await expect(field).toHaveJSProperty('required', true);
     await city.fill('');
     await page.getByRole('button', { name: 'Save barber' }).click();
     await expect(page.getByText('Barber not updated: check the fields marked below.')).toBeVisible();

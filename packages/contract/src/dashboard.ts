@@ -3,6 +3,7 @@ import { AddressInputSchema } from './address.ts';
 import { BarberSchema, WeeklyHoursSchema } from './barbers.ts';
 import { ORDER_STATUSES, SIZES } from './domain.ts';
 import { EditVersionSchema } from './edit-version.ts';
+import { ContactPhoneSchema } from './phone.ts';
 import { ImageSlotSchema } from './products.ts';
 
 /** A barber as the dashboard sees it: inactive ones too, with the media keys an edit form sends back. */
@@ -49,7 +50,7 @@ const BarberFields = {
     .min(-180, 'Longitude must be between -180 and 180')
     .max(180, 'Longitude must be between -180 and 180')
     .nullable(),
-  phone: z.string().trim().min(7, 'Phone is required').max(30),
+  phone: ContactPhoneSchema,
   email: z.email('Email is not valid'),
   about: z.string().trim().max(2000),
   instagramUrl: UrlOrEmpty,

@@ -12,6 +12,7 @@ export * from './order-admin.ts';
 export * from './order-rules.ts';
 export * from './orders.ts';
 export * from './payments.ts';
+export * from './phone.ts';
 export * from './products.ts';
 export type * from './public-config.ts';
 export * from './shop.ts';

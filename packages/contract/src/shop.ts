@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AddressInputSchema, AddressSchema } from './address.ts';
 import { OpeningHoursSchema, WeeklyHoursSchema } from './barbers.ts';
 import { EditVersionSchema } from './edit-version.ts';
+import { ContactPhoneSchema } from './phone.ts';
 
 export const SocialLinkSchema = z.object({ label: z.string().min(1), url: z.url() });
 export type SocialLink = z.infer<typeof SocialLinkSchema>;
@@ -27,7 +28,7 @@ export type Shop = z.infer<typeof ShopSchema>;
 export const UpdateShopSchema = z
   .strictObject({
     name: z.string().trim().min(1, 'Name is required').max(80),
-    phone: z.string().trim().min(7, 'Phone is required').max(30),
+    phone: ContactPhoneSchema,
     email: z.email('Email is not valid'),
     address: AddressInputSchema,
     lat: z.number().min(-90).max(90).nullable(),

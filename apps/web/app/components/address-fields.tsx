@@ -30,14 +30,11 @@ export function AddressFields({
   address,
   onChange,
   errors = {},
-  required = true,
   hint,
 }: {
   address: Address;
   onChange: (address: Address) => void;
   errors?: Record<string, string | undefined>;
-  /** Marks the fields the contract requires (all but line2). */
-  required?: boolean;
   hint?: React.ReactNode;
 }) {
   return (
@@ -49,7 +46,7 @@ export function AddressFields({
           key={field}
           label={ADDRESS_LABELS[field]}
           error={errors[`address.${field}`]}
-          required={required && field !== 'line2'}
+          required={field !== 'line2'}
         >
           {(control) => (
             <input

@@ -188,6 +188,8 @@ describe('shop settings', () => {
     const cases: [object, string][] = [
       [{ salesTaxRate: 0.6 }, 'body.salesTaxRate: Sales tax rate must be at most 0.5 (50%)'],
       [{ email: 'nope' }, 'body.email: Email is not valid'],
+      [{ phone: '555-01' }, 'body.phone: Phone must be at least 7 characters'],
+      [{ phone: ' ' }, 'body.phone: Phone is required'],
       [{ address: { ...SHOP.address, city: '' } }, 'body.address.city: City is required'],
       [
         { socialLinks: [{ label: 'Instagram', url: 'javascript:alert(1)' }] },

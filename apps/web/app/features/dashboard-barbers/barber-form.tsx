@@ -172,7 +172,7 @@ export function BarberForm({
     label: string,
     options: { type?: string; hint?: string; required?: boolean } = {},
   ) => (
-    <FormField label={label} hint={options.hint} error={errors[name]} required={options.required && !editing}>
+    <FormField label={label} hint={options.hint} error={errors[name]} required={options.required}>
       {(control) => (
         <input
           {...control}
@@ -194,7 +194,7 @@ export function BarberForm({
         {textField('phone', 'Phone', { type: 'tel', required: true })}
         {textField('email', 'Email', { type: 'email', required: true })}
       </div>
-      <AddressFields address={address} onChange={setAddress} errors={errors} required={!editing} />
+      <AddressFields address={address} onChange={setAddress} errors={errors} />
       <div className="grid gap-5 sm:grid-cols-2">
         {textField('lat', 'Latitude', { hint: 'Only needed when the address cannot be found on the map.' })}
         {textField('lng', 'Longitude', { hint: 'Only needed when the address cannot be found on the map.' })}

@@ -38,16 +38,19 @@ export function DashboardFrame({
   const sidebar = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
 
-  // Back to the Menu button once the header is no longer inert, that is after the closing render.
-  const refocus = useRef(false);
-  const closeToToggle = useCallback(() => {
-    refocus.current = true;
+  // Focus moves on once the header and page are no longer inert, that is after the closing render:
+  // back to the Menu button, or to the page a sidebar link opened (the link itself is hidden by then).
+  const refocus = useRef<'toggle' | 'main' | null>(null);
+  const closeTo = useCallback((target: 'toggle' | 'main') => {
+    refocus.current = target;
     setOpen(false);
   }, []);
+  const closeToToggle = useCallback(() => closeTo('toggle'), [closeTo]);
   useEffect(() => {
     if (open || !refocus.current) return;
-    refocus.current = false;
-    toggle.current?.focus();
+    const target = refocus.current === 'main' ? document.getElementById('main') : toggle.current;
+    refocus.current = null;
+    target?.focus();
   }, [open]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: any navigation, whatever its path, closes it.
@@ -74,6 +77,8 @@ export function DashboardFrame({
   }, [open, closeToToggle]);
 
   const close = () => setOpen(false);
+  // From the sidebar over the page; where it is always shown, the clicked link keeps focus.
+  const closeToMain = () => open && closeTo('main');
   // Everything but the open sidebar, while it covers the page.
   const behind = open || undefined;
 
@@ -148,7 +153,7 @@ export function DashboardFrame({
         <ul className="flex flex-col gap-1">
           {main.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} end={link.end} onClick={close} className={linkClass}>
+              <NavLink to={link.to} end={link.end} onClick={closeToMain} className={linkClass}>
                 {link.label}
               </NavLink>
             </li>
@@ -161,7 +166,7 @@ export function DashboardFrame({
           <ul aria-labelledby={conceptsId} className="flex flex-col gap-1">
             {concepts.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} onClick={close} className={linkClass}>
+                <NavLink to={link.to} onClick={closeToMain} className={linkClass}>
                   {link.label}
                 </NavLink>
               </li>

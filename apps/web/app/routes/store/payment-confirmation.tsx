@@ -1,4 +1,4 @@
-import { latestPaymentFailure } from '@barbershop/contract';
+import { latestPaymentFailure, type Order } from '@barbershop/contract';
 import { useEffect, useState } from 'react';
 import { data, Link, useRevalidator, useSearchParams } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
@@ -30,6 +30,26 @@ export function meta({ matches }: Route.MetaArgs) {
     { title: `Order Confirmed | ${shop?.name ?? 'Barbershop'}` },
     { name: 'robots', content: 'noindex' },
   ];
+}
+
+/**
+ * What comes next for a paid order. The page may be opened again long after paying (from the email, or
+ * the browser's history): a ready or collected order is not promised another email about being ready.
+ */
+function nextStep({ status, deliveryMethod }: Pick<Order, 'status' | 'deliveryMethod'>): string {
+  const pickup = deliveryMethod === 'pickup';
+  switch (status) {
+    case 'ready':
+      return 'Your order is ready for pickup: its details show how to collect it.';
+    case 'shipped':
+      return 'Your order is on its way.';
+    case 'delivered':
+      return pickup ? 'You have picked up this order.' : 'This order has been delivered.';
+    default:
+      return pickup
+        ? 'We will email you again when your order is ready for pickup.'
+        : 'We will email you again when your order ships.';
+  }
 }
 
 /**
@@ -92,7 +112,7 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
                 ? polls < MAX_POLLS
                   ? 'Your payment is still processing. This page updates by itself when it is through.'
                   : 'Your payment is still processing. We will email you when it is through; your orders show it too.'
-                : `Thank you! We sent a confirmation to ${order.user.email}. We will email you again when your order is ready for pickup.`}
+                : `Thank you! We sent a confirmation to ${order.user.email}. ${nextStep(order)}`}
             </p>
           </div>
           <OrderSummary
