@@ -10,8 +10,8 @@ const base = { DATA_DIR: '/tmp/barbershop-config-test', SESSION_SECRET: 's'.repe
 const real = {
   OIDC_CLIENT_ID: 'c',
   OIDC_CLIENT_SECRET: 'cs',
-  STRIPE_SECRET_KEY: 'sk',
-  STRIPE_PUBLISHABLE_KEY: 'pk',
+  STRIPE_SECRET_KEY: 'sk_test_x',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
   STRIPE_WEBHOOK_SECRET: 'wh',
 };
 
@@ -71,10 +71,18 @@ describe('loadConfig', () => {
     );
   });
 
-  it("takes PUBLIC_URL as the site's address alone, over http or https", () => {
+  it("takes PUBLIC_URL as the site's address alone, over https unless on this machine", () => {
     expect(loadConfig({ ...base, PUBLIC_URL: 'https://shop.example/', ...real }).publicUrl).toBe(
       'https://shop.example',
     );
+    expect(loadConfig({ ...base, PUBLIC_URL: 'http://localhost:8080' }).publicUrl).toBe(
+      'http://localhost:8080',
+    );
+    // Sign-in cookies over the network in the clear: no Secure flag, no HSTS.
+    for (const address of ['http://shop.example', 'http://192.168.1.20:3000'])
+      expect(() => loadConfig({ ...base, PUBLIC_URL: address, ...real })).toThrow(
+        `PUBLIC_URL: a site reached from other machines must be https:// (sign-in cookies would travel unencrypted; got ${address})`,
+      );
     expect(() => loadConfig({ ...base, PUBLIC_URL: 'ftp://shop.example' })).toThrow(
       'PUBLIC_URL: must be an http:// or https:// address',
     );
@@ -176,10 +184,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...base, NODE_ENV: 'production', ...real }).demo).toBe(false);
     expect(loadConfig({ ...base, NODE_ENV: 'production', DEMO_MODE: 'true' }).demo).toBe(true);
     expect(loadConfig({ ...base, PUBLIC_URL: 'https://shop.example.com', ...real }).demo).toBe(false);
-    expect(loadConfig({ ...base, PUBLIC_URL: 'http://127.0.0.1.nip.io:3000', ...real }).demo).toBe(false);
-    expect(() => loadConfig({ ...base, PUBLIC_URL: 'http://127.0.0.1.nip.io:3000' })).toThrow(
-      /OIDC_CLIENT_ID/,
-    );
+    expect(loadConfig({ ...base, PUBLIC_URL: 'https://127.0.0.1.nip.io', ...real }).demo).toBe(false);
+    expect(() => loadConfig({ ...base, PUBLIC_URL: 'https://127.0.0.1.nip.io' })).toThrow(/OIDC_CLIENT_ID/);
   });
 
   it("serves pages through Vite's development server only for development on this machine", () => {
@@ -231,11 +237,41 @@ describe('loadConfig', () => {
   });
 
   it('wants the partner of each provider key: a card form and a sign-in that would fail for everyone', () => {
-    expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk', STRIPE_WEBHOOK_SECRET: 'wh' })).toThrow(
-      /STRIPE_PUBLISHABLE_KEY: required with STRIPE_SECRET_KEY/,
-    );
+    expect(() =>
+      loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'wh' }),
+    ).toThrow(/STRIPE_PUBLISHABLE_KEY: required with STRIPE_SECRET_KEY/);
     expect(() => loadConfig({ ...base, OIDC_CLIENT_ID: 'c' })).toThrow(
       /OIDC_CLIENT_SECRET: required with OIDC_CLIENT_ID/,
+    );
+  });
+
+  it('refuses a secret key where a public one goes: both are written into every page', () => {
+    expect(() =>
+      loadConfig({ ...base, ...real, STRIPE_SECRET_KEY: 'pk_live_x', STRIPE_PUBLISHABLE_KEY: 'sk_live_x' }),
+    ).toThrow(
+      /STRIPE_SECRET_KEY: must be a secret or restricted key \(sk_… or rk_…\)\n {2}STRIPE_PUBLISHABLE_KEY: must be the publishable key \(pk_…\)/,
+    );
+    expect(loadConfig({ ...base, ...real, STRIPE_SECRET_KEY: 'rk_live_x' }).stripe?.secretKey).toBe(
+      'rk_live_x',
+    );
+    expect(() => loadConfig({ ...base, MAPS_TOKEN: 'sk.secret' })).toThrow(
+      /MAPS_TOKEN: must be a public Mapbox token \(pk\.…\), not a secret one/,
+    );
+    expect(loadConfig({ ...base, MAPS_TOKEN: 'pk.public' }).maps.token).toBe('pk.public');
+  });
+
+  it('talks to the identity provider over https unless it runs on this machine', () => {
+    const provider = {
+      ...base,
+      OIDC_CLIENT_ID: 'c',
+      OIDC_CLIENT_SECRET: 'cs',
+      OIDC_PROVIDER_NAME: 'Example ID',
+    };
+    expect(() => loadConfig({ ...provider, OIDC_ISSUER: 'http://id.internal.example' })).toThrow(
+      'OIDC_ISSUER: must be https:// unless the provider runs on this machine (got http://id.internal.example)',
+    );
+    expect(loadConfig({ ...provider, OIDC_ISSUER: 'http://127.0.0.1:9000' }).oidc?.issuer).toBe(
+      'http://127.0.0.1:9000',
     );
   });
 

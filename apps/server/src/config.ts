@@ -292,6 +292,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push(
       `  MAPS_API_BASE: only for a stand-in on this machine (tests); leave it empty for Mapbox (got ${e.MAPS_API_BASE})`,
     );
+  // Whatever travels over these would travel in the clear: session cookies (no Secure flag, no HSTS
+  // over http), the provider's signing keys and the client secret at the token exchange.
+  if (!local && publicUrl.protocol === 'http:')
+    problems.push(
+      `  PUBLIC_URL: a site reached from other machines must be https:// (sign-in cookies would travel unencrypted; got ${publicUrl.origin})`,
+    );
+  if (new URL(e.OIDC_ISSUER).protocol === 'http:' && !isLoopbackHost(new URL(e.OIDC_ISSUER).hostname))
+    problems.push(
+      `  OIDC_ISSUER: must be https:// unless the provider runs on this machine (got ${e.OIDC_ISSUER})`,
+    );
+  // The publishable key and the maps token are written into every page: a secret key swapped in for
+  // either would be published to every visitor and crawler.
+  if (e.STRIPE_SECRET_KEY && !/^(sk|rk)_/.test(e.STRIPE_SECRET_KEY))
+    problems.push('  STRIPE_SECRET_KEY: must be a secret or restricted key (sk_… or rk_…)');
+  if (e.STRIPE_PUBLISHABLE_KEY && !e.STRIPE_PUBLISHABLE_KEY.startsWith('pk_'))
+    problems.push(
+      "  STRIPE_PUBLISHABLE_KEY: must be the publishable key (pk_…): it is sent to every visitor's browser",
+    );
+  if (e.MAPS_TOKEN?.startsWith('sk.'))
+    problems.push(
+      "  MAPS_TOKEN: must be a public Mapbox token (pk.…), not a secret one (sk.…): it is sent to every visitor's browser",
+    );
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 
   const dataDir = resolve(e.DATA_DIR);

@@ -31,6 +31,63 @@ describe('storeImage', () => {
     }
   });
 
+  it('turns a photo upright by its orientation and keeps transparency, at every width', async () => {
+    const media = storage();
+    // Taken with the camera on its side: 1600 x 1000 pixels, to be shown 1000 wide and 1600 tall.
+    const sideways = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#222' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const upright = await storeImage(media, sideways);
+    const logo = await sharp({
+      create: { width: 700, height: 350, channels: 4, background: { r: 184, g: 137, b: 59, alpha: 0 } },
+    })
+      .png()
+      .toBuffer();
+    const clear = await storeImage(media, logo);
+    for (const width of IMAGE_WIDTHS) {
+      const photo = await sharp((await media.get(renditionKey(upright, width)))!).metadata();
+      expect([photo.width, photo.height]).toEqual([
+        Math.min(width, 1000),
+        Math.round(Math.min(width, 1000) * 1.6),
+      ]);
+      const mark = await sharp((await media.get(renditionKey(clear, width)))!).metadata();
+      expect([mark.width, mark.height, mark.hasAlpha]).toEqual([
+        Math.min(width, 700),
+        Math.min(width, 700) / 2,
+        true,
+      ]);
+    }
+  });
+
+  it('processes one image at a time, whoever sends it', async () => {
+    const stored: string[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const media = storage();
+    // The first image's first rendition is held while being stored: the second waits for all of it.
+    const slow = {
+      ...media,
+      put: async (key: string, body: Buffer, type: string) => {
+        stored.push(key);
+        if (stored.length === 1) await held;
+        return media.put(key, body, type);
+      },
+    };
+    const first = storeImage(slow, await jpegWithExif(300, 200));
+    const second = storeImage(slow, await jpegWithExif(200, 300));
+    await expect.poll(() => stored.length).toBe(1);
+    // What is checked is that nothing happens: the second image (a few milliseconds of work) is given
+    // ample time to be stored out of turn, as it was before images took turns.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(stored).toHaveLength(1);
+    release();
+    const keys = await Promise.all([first, second]);
+    expect(stored).toEqual(keys.flatMap((key) => IMAGE_WIDTHS.map((width) => renditionKey(key, width))));
+  });
+
   it('gives the same image the same key', async () => {
     const media = storage();
     const image = await jpegWithExif(400, 400);

@@ -30,9 +30,24 @@ async function hashOf(input: Buffer | string): Promise<string> {
  * disk first, so a large upload is never held in memory whole). Returns the media key; the same
  * image stored twice gets the same key.
  */
-export async function storeImage(storage: MediaStorage, input: Buffer | string): Promise<string> {
+export function storeImage(storage: MediaStorage, input: Buffer | string): Promise<string> {
+  return inTurn(() => processImage(storage, input));
+}
+
+// Images are processed one at a time on one libvips thread, whoever sends them: a burst of large
+// uploads (each staff member may send 30 saves of 10 images a minute) then takes one core and slows
+// other uploads, not the pages customers are loading.
+let lastJob: Promise<unknown> = Promise.resolve();
+function inTurn<T>(job: () => Promise<T>): Promise<T> {
+  const turn = lastJob.then(job, job);
+  lastJob = turn.catch(() => undefined);
+  return turn;
+}
+
+async function processImage(storage: MediaStorage, input: Buffer | string): Promise<string> {
   // libvips is native code and megabytes of memory that only an upload needs: loaded by the first one.
   const { default: sharp } = await import('sharp');
+  sharp.concurrency(1);
   if ((await sizeOf(input)) > MAX_UPLOAD_BYTES) throw new AppError('payload_too_large', IMAGE_TOO_LARGE);
   let metadata: Metadata;
   try {
@@ -50,18 +65,25 @@ export async function storeImage(storage: MediaStorage, input: Buffer | string):
   }
   const key = `images/${await hashOf(input)}`;
   if (await storage.exists(renditionKey(key, IMAGE_WIDTHS[2]))) return key;
+  // Decoded once, at the largest width: the smaller renditions are made from those pixels rather than
+  // by decoding the upload again (a 24-megapixel PNG cannot shrink while it loads).
+  let largest: { data: Buffer; info: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
+  try {
+    largest = await sharp(input, { limitInputPixels: MAX_PIXELS })
+      .rotate()
+      .resize({ width: IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1], withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    // A header that reads well over a body that does not (truncated, or a codec we lack).
+    throw new AppError('unsupported_media_type', NOT_AN_IMAGE);
+  }
+  const { width: fullWidth, height, channels } = largest.info;
   for (const width of IMAGE_WIDTHS) {
-    let body: Buffer;
-    try {
-      body = await sharp(input, { limitInputPixels: MAX_PIXELS })
-        .rotate()
-        .resize({ width, withoutEnlargement: true })
-        .webp({ quality: 78 })
-        .toBuffer();
-    } catch {
-      // A header that reads well over a body that does not (truncated, or a codec we lack).
-      throw new AppError('unsupported_media_type', NOT_AN_IMAGE);
-    }
+    const body = await sharp(largest.data, { raw: { width: fullWidth, height, channels } })
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: 78 })
+      .toBuffer();
     await storage.put(renditionKey(key, width), body, 'image/webp');
   }
   return key;
