@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const include = [
@@ -12,6 +13,9 @@ const postgres = process.env.TEST_DATABASE_URL;
 
 export default defineConfig({
   test: {
+    // One test file per core, not Vitest's one fewer: on CI's two cores that is one at a time, and
+    // much of a file's time is spent waiting on a database or a server it started.
+    maxWorkers: availableParallelism(),
     projects: [
       { test: { name: 'pglite', include, testTimeout: 20_000, hookTimeout: 60_000 } },
       ...(postgres

@@ -2,6 +2,21 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from './client.ts';
 
+let migrated: Promise<Blob> | undefined;
+/** One embedded database, migrated, per test process: every other starts as a copy of it. */
+function migratedSnapshot(): Promise<Blob> {
+  migrated ??= (async () => {
+    const handle = await openDatabase({ dataDir: 'memory://' });
+    try {
+      await handle.migrate();
+      return await handle.snapshot!();
+    } finally {
+      await handle.close();
+    }
+  })();
+  return migrated;
+}
+
 /**
  * A migrated, empty database for one test file: in-memory PGlite, or, in the PostgreSQL run of the
  * suite (TEST_DB=postgres), a database of its own on TEST_DATABASE_URL, dropped on close. A test of
@@ -14,6 +29,7 @@ export async function openTestDatabase({
 } = {}): Promise<DatabaseHandle & { url?: string }> {
   const serverUrl = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   if (!serverUrl) {
+    if (!migrationsFolder) return openDatabase({ dataDir: 'memory://', startFrom: await migratedSnapshot() });
     const handle = await openDatabase({ dataDir: 'memory://' });
     await handle.migrate(migrationsFolder);
     return handle;
