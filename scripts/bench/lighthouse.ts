@@ -12,6 +12,11 @@ export type LighthouseFigures = {
   tbtMs: number;
   cls: number;
   totalBytes: number;
+  /**
+   * Lighthouse's measure of this machine's CPU speed. Simulated throttling scales the main thread's
+   * observed work, so on a slower machine TBT reads higher for the same page: compare runs by it.
+   */
+  benchmarkIndex: number;
   /** Accessibility, best-practices and SEO audits that failed in any run: why a score is under 100. */
   failedAudits: string[];
   /** The SEO ones among them: a page kept out of search engines fails is-crawlable by design. */
@@ -63,6 +68,7 @@ export async function startLighthouse(): Promise<Lighthouse> {
       tbtMs: value('total-blocking-time'),
       cls: value('cumulative-layout-shift'),
       totalBytes: value('total-byte-weight'),
+      benchmarkIndex: lhr.environment.benchmarkIndex,
       failedAudits: ['accessibility', 'best-practices', 'seo'].flatMap(failed),
       failedSeoAudits: failed('seo'),
     };

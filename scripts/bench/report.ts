@@ -123,6 +123,7 @@ export function printResults(results: Results, checks: Check[]) {
         'JS gzip',
         'x blank',
         'total',
+        'CPU index',
       ],
       ...results.pages.map((p) => [
         p.path,
@@ -137,6 +138,7 @@ export function printResults(results: Results, checks: Check[]) {
         kb(p.jsGzipBytes),
         p.jsRatio.toFixed(2),
         kb(p.totalBytes),
+        p.benchmarkIndex.toFixed(0),
       ]),
     ]),
   );
