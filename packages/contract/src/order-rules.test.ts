@@ -3,9 +3,12 @@ import { DELIVERY_METHODS, ORDER_STATUSES } from './domain.ts';
 import {
   canTransition,
   dollarsToCents,
+  LATE_PAYMENT_REFUNDED,
   latestPaymentFailure,
+  MISMATCHED_PAYMENT_REFUNDED,
   nextStatuses,
   paymentFailedMessage,
+  paymentRefunded,
   salesTaxCents,
   statusChangeMessage,
 } from './order-rules.ts';
@@ -82,5 +85,16 @@ describe('order rules', () => {
     ).toBe('Insufficient funds.');
     // Paid after a declined card: nothing failed that matters.
     expect(latestPaymentFailure({ status: 'processing', date: attempt, log: [failed] })).toBeNull();
+  });
+
+  it('tells a canceled order whose payment was refunded from one never paid', () => {
+    const line = (message: string) => ({ message });
+    expect(paymentRefunded({ status: 'canceled', log: [line(LATE_PAYMENT_REFUNDED)] })).toBe(true);
+    expect(paymentRefunded({ status: 'canceled', log: [line(MISMATCHED_PAYMENT_REFUNDED)] })).toBe(true);
+    expect(paymentRefunded({ status: 'canceled', log: [line('Reservation expired; order canceled')] })).toBe(
+      false,
+    );
+    // Held for a mismatch but not yet refunded: still pending.
+    expect(paymentRefunded({ status: 'pending', log: [line(MISMATCHED_PAYMENT_REFUNDED)] })).toBe(false);
   });
 });

@@ -45,6 +45,26 @@ export function statusChangeMessage(from: OrderStatus, to: OrderStatus): string 
 }
 
 export const PAYMENT_RECEIVED_MESSAGE = 'Payment received';
+export const LATE_PAYMENT_REFUNDED =
+  'Paid after its reservation expired and the stock was gone: the payment was refunded';
+export const MISMATCHED_PAYMENT_REFUNDED =
+  'Paid an amount that did not match the order: the payment was refunded and the order canceled';
+
+/**
+ * Whether a canceled order's payment went through and was refunded (it came after the reservation
+ * lapsed and the stock was gone, or did not match the order), rather than never being made.
+ */
+export function paymentRefunded(order: {
+  status: OrderStatus;
+  log: readonly { message: string }[];
+}): boolean {
+  return (
+    order.status === 'canceled' &&
+    order.log.some(
+      (entry) => entry.message === LATE_PAYMENT_REFUNDED || entry.message === MISMATCHED_PAYMENT_REFUNDED,
+    )
+  );
+}
 
 const PAYMENT_FAILED = 'Payment failed: ';
 

@@ -1,9 +1,9 @@
+import { MISMATCHED_PAYMENT_REFUNDED } from '@barbershop/contract';
 import type { Executor } from '@barbershop/db';
 import { listExpiredPendingOrders } from '../modules/orders/lifecycle.repository.ts';
 import {
   cancelPending,
   fulfil,
-  MISMATCHED_PAYMENT_REFUNDED,
   type Notify,
   RESERVATION_EXPIRED_MESSAGE,
 } from '../modules/orders/order-lifecycle.ts';

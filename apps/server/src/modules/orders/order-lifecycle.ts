@@ -8,6 +8,7 @@
 import {
   canTransition,
   type DeliveryMethod,
+  LATE_PAYMENT_REFUNDED,
   MAX_LINE_QUANTITY,
   MIN_ORDER_TOTAL_CENTS,
   type OrderStatus,
@@ -73,12 +74,8 @@ export function notifyOf(config: Pick<Config, 'publicUrl' | 'mail' | 'shopTimeZo
 
 export const RESERVATION_EXPIRED_MESSAGE = 'Reservation expired; order canceled';
 export const PAYMENT_CANCELED_MESSAGE = 'Payment canceled; order canceled';
-export const LATE_PAYMENT_REFUNDED =
-  'Paid after its reservation expired and the stock was gone: the payment was refunded';
 export const MISMATCHED_PAYMENT_HELD =
   'Paid an amount that does not match the order: not marked paid; refunded when the reservation ends';
-export const MISMATCHED_PAYMENT_REFUNDED =
-  'Paid an amount that did not match the order: the payment was refunded and the order canceled';
 
 export type ReserveInput = {
   userId: string;
