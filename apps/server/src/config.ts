@@ -298,7 +298,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push(
       `  PUBLIC_URL: a site reached from other machines must be https:// (sign-in cookies would travel unencrypted; got ${publicUrl.origin})`,
     );
-  if (new URL(e.OIDC_ISSUER).protocol === 'http:' && !isLoopbackHost(new URL(e.OIDC_ISSUER).hostname))
+  const issuer = new URL(e.OIDC_ISSUER);
+  if (issuer.protocol === 'http:' && !isLoopbackHost(issuer.hostname))
     problems.push(
       `  OIDC_ISSUER: must be https:// unless the provider runs on this machine (got ${e.OIDC_ISSUER})`,
     );

@@ -9,7 +9,7 @@ import {
   useRouteError,
 } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { testLoadContext } from '../lib/testing.ts';
+import { testLoadContext, visibleText } from '../lib/testing.ts';
 import { loader as homeLoader } from '../routes/site/home.tsx';
 import { ErrorBoundary, default as SiteLayout } from '../routes/site/site-layout.tsx';
 
@@ -19,15 +19,6 @@ import { ErrorBoundary, default as SiteLayout } from '../routes/site/site-layout
 function LayoutErrorBoundary() {
   const props = { error: useRouteError() } as ComponentProps<typeof ErrorBoundary>;
   return <ErrorBoundary {...props} />;
-}
-
-/** What a person reads: the markup without tags, comments and the hydration script. */
-function visibleText(html: string): string {
-  return html
-    .replace(/<script[\s\S]*?<\/script>/g, '')
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ');
 }
 
 async function renderPage(loader: LoaderFunction, apiResponse: () => Response) {

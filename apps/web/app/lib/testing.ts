@@ -17,3 +17,12 @@ export function testLoadContext(apiFetch: ApiFetch) {
     nonce: '',
   });
 }
+
+/** What a person reads: the markup without tags, comments and the hydration script. */
+export function visibleText(html: string): string {
+  return html
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
+}

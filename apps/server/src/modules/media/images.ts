@@ -44,10 +44,18 @@ function inTurn<T>(job: () => Promise<T>): Promise<T> {
   return turn;
 }
 
+// libvips is native code and megabytes of memory that only an upload needs: loaded by the first one.
+let loaded: Promise<typeof import('sharp').default> | undefined;
+function loadSharp() {
+  loaded ??= import('sharp').then(({ default: sharp }) => {
+    sharp.concurrency(1);
+    return sharp;
+  });
+  return loaded;
+}
+
 async function processImage(storage: MediaStorage, input: Buffer | string): Promise<string> {
-  // libvips is native code and megabytes of memory that only an upload needs: loaded by the first one.
-  const { default: sharp } = await import('sharp');
-  sharp.concurrency(1);
+  const sharp = await loadSharp();
   if ((await sizeOf(input)) > MAX_UPLOAD_BYTES) throw new AppError('payload_too_large', IMAGE_TOO_LARGE);
   let metadata: Metadata;
   try {

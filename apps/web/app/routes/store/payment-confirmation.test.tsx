@@ -9,7 +9,7 @@ import {
   useLoaderData,
 } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { testLoadContext } from '../../lib/testing.ts';
+import { testLoadContext, visibleText } from '../../lib/testing.ts';
 import PaymentConfirmation, { loader } from './payment-confirmation.tsx';
 
 const ORDER_ID = '0b6f3c52-5a4e-4d8e-9a55-6d1f4f6f2a10';
@@ -60,11 +60,7 @@ async function confirmationText(answer: Order): Promise<string> {
   const html = renderToString(
     <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} />,
   );
-  return html
-    .replace(/<script[\s\S]*?<\/script>/g, '')
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ');
+  return visibleText(html);
 }
 
 describe('the payment confirmation page', () => {
