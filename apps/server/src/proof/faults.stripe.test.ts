@@ -23,6 +23,7 @@ const SLOW_MS = TIMEOUT_MS / 2;
  */
 async function faultyProxy(target: string) {
   let mode: Mode = 'pass';
+  let held = 0;
   const server: Server = createServer((req, res) => {
     const pass = (onAnswer: (status: number, body: Buffer) => void) => {
       const upstream = forward(
@@ -46,7 +47,10 @@ async function faultyProxy(target: string) {
     };
     if (mode === 'fail') req.resume().on('end', fail);
     else if (mode === 'lose-answer') pass(() => fail());
-    else if (mode === 'hang') pass(() => {});
+    else if (mode === 'hang')
+      pass(() => {
+        held++;
+      });
     else if (mode === 'slow') setTimeout(() => pass(answer), SLOW_MS);
     else pass(answer);
   });
@@ -56,6 +60,8 @@ async function faultyProxy(target: string) {
     set: (next: Mode) => {
       mode = next;
     },
+    /** Answers Stripe gave that were never passed on ('hang'). */
+    held: () => held,
     stop: () => {
       server.closeAllConnections();
       return new Promise((resolve) => server.close(resolve));
@@ -87,20 +93,23 @@ describe('checkout while Stripe misbehaves', () => {
     await stripe.stop();
   });
 
-  const pay = (cookie: string) =>
+  const pay = (cookie: string, of = product) =>
     app.inject({
       method: 'POST',
       url: '/api/payment/create-payment-intent',
       headers: { cookie },
-      payload: { products: [{ _id: product.id, size: 'One Size Fits All', quantity: 2 }] },
+      payload: { products: [{ _id: of.id, size: 'One Size Fits All', quantity: 2 }] },
     });
-  const state = async (userId: string) => {
-    const orders = await app.db.select().from(schema.orders).where(eq(schema.orders.userId, userId));
+  const stockOf = async (of = product) => {
     const [stock] = await app.db
       .select()
       .from(schema.productStock)
-      .where(eq(schema.productStock.productId, product.id));
-    return { orders, stock: stock!.quantity };
+      .where(eq(schema.productStock.productId, of.id));
+    return stock!.quantity;
+  };
+  const state = async (userId: string) => {
+    const orders = await app.db.select().from(schema.orders).where(eq(schema.orders.userId, userId));
+    return { orders, stock: await stockOf() };
   };
 
   it.each([
@@ -140,6 +149,29 @@ describe('checkout while Stripe misbehaves', () => {
     },
     30_000,
   );
+
+  it('while Stripe keeps a dozen checkouts waiting, the rest of the shop answers at once', async () => {
+    // More waiting checkouts than the PostgreSQL pool has connections; on PGlite one would do.
+    const waiting = await Promise.all(
+      Array.from({ length: 12 }, async () => signInAs(app, await createUser(app.db))),
+    );
+    const other = await signInAs(app, await createUser(app.db));
+    const caps = await createProduct(app.db, { category: 'Hats' }, { stock: { 'One Size Fits All': 24 } });
+    const heldBefore = proxy.held();
+    proxy.set('hang');
+    const checkouts = waiting.map((cookie) => pay(cookie, caps));
+    await expect.poll(() => proxy.held() - heldBefore, { timeout: TIMEOUT_MS }).toBeGreaterThanOrEqual(12);
+    const started = Date.now();
+    const orders = await app.inject({ url: '/api/orders', headers: { cookie: other } });
+    const answeredIn = Date.now() - started;
+    expect(orders.statusCode).toBe(200);
+    expect(answeredIn).toBeLessThan(1000);
+    // Each still ends in the retryable answer, its reservation kept.
+    const answers = await Promise.all(checkouts);
+    proxy.set('pass');
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(12).fill(503));
+    expect(await stockOf(caps)).toBe(0);
+  }, 30_000);
 
   it('when Stripe answers slowly but within the timeout: the customer waits and gets one PaymentIntent, asked for once', async () => {
     const user = await createUser(app.db);

@@ -258,22 +258,77 @@ export async function reserve(db: Executor, input: ReserveInput): Promise<OrderR
   });
 }
 
+/** How long a checkout waits for another checkout of the same order before it is answered 503. */
+const LEASE_WAIT_MS = 15_000;
+const LEASE_POLL_MS = 50;
+
 /**
- * Runs `attach` with the pending order locked, so two checkouts of one customer never make two
- * payments: the first creates it, later ones see its id and update it. `attach` returns the
- * provider's payment id, stored on the order.
+ * Runs `attach`, the payment provider's call, for a pending order: one checkout of an order at a
+ * time, so two never make two payments (the first creates it, later ones see its id and update it).
+ * No transaction is held while the provider answers: one that is slow or silent would otherwise hold
+ * a pooled connection per checkout (a dozen empty PostgreSQL's pool) or, on the embedded database,
+ * which runs one query at a time, every visitor's query. The order is leased instead for `leaseMs`,
+ * the longest `attach` may take, so a lease left by a killed process ends by itself. `attach`
+ * returns the provider's payment id, stored on the order as the lease ends.
  */
-export async function withPendingOrderLocked<T extends { paymentId: string }>(
+export async function withPaymentLease<T extends { paymentId: string }>(
   db: Executor,
   orderId: string,
+  leaseMs: number,
   attach: (order: OrderRow) => Promise<T>,
 ): Promise<T> {
+  const { order, until } = await claimPaymentLease(db, orderId, leaseMs);
+  let result: T;
+  try {
+    result = await attach(order);
+  } catch (error) {
+    // Best effort: a lease not given back ends by itself.
+    await releasePaymentLease(db, orderId, until).catch(() => {});
+    throw error;
+  }
   return db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    if (order?.status !== 'pending') throw new AppError('conflict', 'This order is no longer pending.');
-    const result = await attach(order);
-    if (order.paymentId !== result.paymentId) await updateOrder(tx, orderId, { paymentId: result.paymentId });
+    const now = await lockOrder(tx, orderId);
+    if (now?.paymentLeaseUntil?.getTime() !== until.getTime()) {
+      // Outlived, and another checkout of this order has taken over: the customer's next Pay joins it.
+      throw new AppError('unavailable', 'The payment service did not answer. Please try again.');
+    }
+    if (now.status !== 'pending') throw new AppError('conflict', 'This order is no longer pending.');
+    await updateOrder(tx, orderId, {
+      paymentLeaseUntil: null,
+      ...(now.paymentId === result.paymentId ? {} : { paymentId: result.paymentId }),
+    });
     return result;
+  });
+}
+
+async function claimPaymentLease(db: Executor, orderId: string, leaseMs: number) {
+  const giveUpAt = Date.now() + LEASE_WAIT_MS;
+  for (;;) {
+    const claimed = await db.transaction(async (tx) => {
+      const order = await lockOrder(tx, orderId);
+      if (order?.status !== 'pending') throw new AppError('conflict', 'This order is no longer pending.');
+      const at = new Date();
+      if (order.paymentLeaseUntil && order.paymentLeaseUntil > at) return null;
+      const until = new Date(at.getTime() + leaseMs);
+      return { order: await updateOrder(tx, orderId, { paymentLeaseUntil: until }), until };
+    });
+    if (claimed) return claimed;
+    if (Date.now() >= giveUpAt) {
+      throw new AppError(
+        'unavailable',
+        'Your payment is still being prepared in another window. Please try again in a moment.',
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, LEASE_POLL_MS));
+  }
+}
+
+async function releasePaymentLease(db: Executor, orderId: string, until: Date) {
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (order?.paymentLeaseUntil?.getTime() === until.getTime()) {
+      await updateOrder(tx, orderId, { paymentLeaseUntil: null });
+    }
   });
 }
 

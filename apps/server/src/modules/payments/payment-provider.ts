@@ -16,6 +16,8 @@ export type PaymentProvider = {
    * pending order's payment must be asked about before the order is changed.
    */
   settlesLater: boolean;
+  /** The longest `upsert` may take, retries included, before it answers or fails. */
+  longestUpsertMs: number;
   /** Creates the order's payment, or updates the amount of the one it has; returns its id and client secret. */
   upsert(input: {
     orderId: string;
@@ -44,6 +46,8 @@ export const demoProvider: PaymentProvider = {
   name: 'demo',
   // Paid in the request that confirms it.
   settlesLater: false,
+  // Answers at once; this only bounds how long a process killed in the middle holds the order.
+  longestUpsertMs: 5_000,
   async upsert({ orderId }) {
     return { paymentId: `demo_${orderId}`, clientSecret: `${DEMO_SECRET_PREFIX}${orderId}` };
   },
@@ -102,10 +106,12 @@ const secretOf = (intent: Stripe.PaymentIntent) => ({
 });
 
 /** Stripe PaymentIntents, in US dollars, with the order id in metadata. */
-export function stripeProvider(client: Stripe): PaymentProvider {
+export function stripeProvider(client: Stripe, timeoutMs: number): PaymentProvider {
   return {
     name: 'stripe',
     settlesLater: true,
+    // At worst an update, a retrieve and a create, each tried twice, plus the client's pauses between.
+    longestUpsertMs: 6 * timeoutMs + 5_000,
     async upsert({ orderId, paymentId, amount, receiptEmail, version }) {
       const create = (idempotencyKey: string) =>
         client.paymentIntents.create(
@@ -175,5 +181,7 @@ export function stripeProvider(client: Stripe): PaymentProvider {
 
 /** The provider this configuration calls for. */
 export async function paymentProviderFor(config: Config): Promise<PaymentProvider> {
-  return config.stripe ? stripeProvider(await stripeClient(config.stripe)) : demoProvider;
+  return config.stripe
+    ? stripeProvider(await stripeClient(config.stripe), config.stripe.timeoutMs)
+    : demoProvider;
 }

@@ -22,7 +22,7 @@ import {
   notePaymentFailed,
   PAYMENT_CANCELED_MESSAGE,
   reserve,
-  withPendingOrderLocked,
+  withPaymentLease,
 } from '../orders/order-lifecycle.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { recordPaymentEvent } from './payments.repository.ts';
@@ -49,21 +49,26 @@ export async function createPaymentIntent(
     salesTaxRate: await findSalesTaxRate(db, configuredTaxRate),
     provider: provider.name,
   });
-  const { clientSecret, order } = await withPendingOrderLocked(db, reserved.id, async (order) => {
-    try {
-      const payment = await provider.upsert({
-        orderId: order.id,
-        paymentId: order.paymentId,
-        amount: order.total,
-        receiptEmail: user.email,
-        version: String(order.updatedAt.getTime()),
-      });
-      return { ...payment, order };
-    } catch (error) {
-      // The reservation stands; the customer may press Pay again.
-      throw providerUnavailable(error);
-    }
-  });
+  const { clientSecret, order } = await withPaymentLease(
+    db,
+    reserved.id,
+    provider.longestUpsertMs,
+    async (order) => {
+      try {
+        const payment = await provider.upsert({
+          orderId: order.id,
+          paymentId: order.paymentId,
+          amount: order.total,
+          receiptEmail: user.email,
+          version: String(order.updatedAt.getTime()),
+        });
+        return { ...payment, order };
+      } catch (error) {
+        // The reservation stands; the customer may press Pay again.
+        throw providerUnavailable(error);
+      }
+    },
+  );
   return {
     clientSecret,
     orderId: order.id,

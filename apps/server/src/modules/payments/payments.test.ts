@@ -228,6 +228,24 @@ describe('checkout with the demo provider', () => {
     await cancelPending(app.db, { orderId: first.orderId, message: 'test' });
   });
 
+  it('waits out a checkout of the same order left unfinished (a server killed mid-call), then pays', async () => {
+    const user = await createUser(app.db);
+    const cookie = await signInAs(app, user);
+    const cart = { products: [{ _id: tee.id, size: 'Medium', quantity: 1 }] };
+    const first = (await pay(cookie, cart)).json<PaymentIntent>();
+    const leftUntil = new Date(Date.now() + 700);
+    await app.db
+      .update(schema.orders)
+      .set({ paymentLeaseUntil: leftUntil })
+      .where(eq(schema.orders.id, first.orderId));
+    const again = await pay(cookie, { ...cart, orderId: first.orderId });
+    expect(again.statusCode).toBe(200);
+    expect(Date.now()).toBeGreaterThanOrEqual(leftUntil.getTime());
+    const [order] = await app.db.select().from(schema.orders).where(eq(schema.orders.id, first.orderId));
+    expect(order).toMatchObject({ status: 'pending', paymentLeaseUntil: null });
+    await cancelPending(app.db, { orderId: first.orderId, message: 'test' });
+  });
+
   it('dates a reused order by the attempt that is paid, not by the first', async () => {
     const cookie = await customer();
     const first = (
