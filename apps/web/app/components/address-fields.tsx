@@ -24,19 +24,23 @@ export function addressFromForm(form: FormData): Address | null {
 /**
  * The fields of a postal address, as every form that edits one shows them (shop settings, barbers,
  * users). Errors are keyed as the contract's schemas name them (`address.city`); each input is named
- * the same, so a form posted without JavaScript sends them too.
+ * the same, so a form posted without JavaScript sends them too. An `optional` address (a user's) may
+ * be left out whole: its fields are marked required only once one of them is filled in.
  */
 export function AddressFields({
   address,
   onChange,
   errors = {},
   hint,
+  optional = false,
 }: {
   address: Address;
   onChange: (address: Address) => void;
   errors?: Record<string, string | undefined>;
   hint?: React.ReactNode;
+  optional?: boolean;
 }) {
+  const wanted = !optional || FIELDS.some((field) => address[field].trim());
   return (
     <fieldset className="grid gap-4 sm:grid-cols-2">
       <legend className="mb-2 font-semibold">Address</legend>
@@ -46,7 +50,7 @@ export function AddressFields({
           key={field}
           label={ADDRESS_LABELS[field]}
           error={errors[`address.${field}`]}
-          required={field !== 'line2'}
+          required={wanted && field !== 'line2'}
         >
           {(control) => (
             <input

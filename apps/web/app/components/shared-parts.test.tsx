@@ -1,5 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { AddressFields, EMPTY_ADDRESS } from './address-fields.tsx';
 import { Alert } from './alert.tsx';
 import { Button } from './button.tsx';
 import { DataTable } from './data-table.tsx';
@@ -23,6 +24,16 @@ describe('shared parts', () => {
     const html = renderToString(<FormField label="Name">{(control) => <input {...control} />}</FormField>);
     expect(html).not.toContain('aria-invalid');
     expect(html).not.toContain('aria-describedby');
+  });
+
+  it('marks the fields of an address required, those of an optional one only once one is filled in', () => {
+    const required = (html: string) => html.match(/aria-required="true"|\brequired=""/g)?.length ?? 0;
+    const fields = (address = EMPTY_ADDRESS, optional = false) =>
+      renderToString(<AddressFields address={address} onChange={() => {}} optional={optional} />);
+    // Every line but the second.
+    expect(required(fields())).toBe(5);
+    expect(required(fields(EMPTY_ADDRESS, true))).toBe(0);
+    expect(required(fields({ ...EMPTY_ADDRESS, city: 'Denver' }, true))).toBe(5);
   });
 
   it('shows a table, its empty state, or placeholder rows while loading', () => {

@@ -112,6 +112,7 @@ export function ContactForm({ user }: { user: UserDetail }) {
         onChange={setAddress}
         errors={errors}
         hint="Leave every field empty to remove the address."
+        optional
       />
       <div>
         <Button type="submit" busy={fetcher.state !== 'idle'}>
