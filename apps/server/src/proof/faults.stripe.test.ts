@@ -24,6 +24,7 @@ const SLOW_MS = TIMEOUT_MS / 2;
 async function faultyProxy(target: string) {
   let mode: Mode = 'pass';
   let held = 0;
+  let holding = 0;
   const server: Server = createServer((req, res) => {
     const pass = (onAnswer: (status: number, body: Buffer) => void) => {
       const upstream = forward(
@@ -51,8 +52,13 @@ async function faultyProxy(target: string) {
       pass(() => {
         held++;
       });
-    else if (mode === 'slow') setTimeout(() => pass(answer), SLOW_MS);
-    else pass(answer);
+    else if (mode === 'slow') {
+      holding++;
+      setTimeout(() => {
+        holding--;
+        pass(answer);
+      }, SLOW_MS);
+    } else pass(answer);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -62,6 +68,8 @@ async function faultyProxy(target: string) {
     },
     /** Answers Stripe gave that were never passed on ('hang'). */
     held: () => held,
+    /** Requests being held back now ('slow'). */
+    holding: () => holding,
     stop: () => {
       server.closeAllConnections();
       return new Promise((resolve) => server.close(resolve));
@@ -160,17 +168,53 @@ describe('checkout while Stripe misbehaves', () => {
     const heldBefore = proxy.held();
     proxy.set('hang');
     const checkouts = waiting.map((cookie) => pay(cookie, caps));
-    await expect.poll(() => proxy.held() - heldBefore, { timeout: TIMEOUT_MS }).toBeGreaterThanOrEqual(12);
+    // Retries are held too: the count only grows.
+    await expect
+      .poll(() => proxy.held() - heldBefore, { timeout: 2 * TIMEOUT_MS })
+      .toBeGreaterThanOrEqual(12);
     const started = Date.now();
     const orders = await app.inject({ url: '/api/orders', headers: { cookie: other } });
     const answeredIn = Date.now() - started;
     expect(orders.statusCode).toBe(200);
-    expect(answeredIn).toBeLessThan(1000);
+    // Before, the database (PGlite) or every pooled connection (PostgreSQL) waited for Stripe: 3 s or more.
+    expect(answeredIn).toBeLessThan(2000);
     // Each still ends in the retryable answer, its reservation kept.
     const answers = await Promise.all(checkouts);
     proxy.set('pass');
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(12).fill(503));
     expect(await stockOf(caps)).toBe(0);
+  }, 30_000);
+
+  it('a second tab paying another cart while Stripe is slow waits for the first: one PaymentIntent, at its total', async () => {
+    const user = await createUser(app.db);
+    const cookie = await signInAs(app, user);
+    const createdBefore = stripe.created;
+    const cart = (quantity: number) => ({
+      method: 'POST' as const,
+      url: '/api/payment/create-payment-intent',
+      headers: { cookie },
+      payload: { products: [{ _id: product.id, size: 'One Size Fits All', quantity }] },
+    });
+    proxy.set('slow');
+    const finished: string[] = [];
+    const first = app.inject(cart(2)).then((answer) => {
+      finished.push('first');
+      return answer;
+    });
+    await expect.poll(() => proxy.holding(), { timeout: TIMEOUT_MS }).toBe(1);
+    const second = app.inject(cart(1)).then((answer) => {
+      finished.push('second');
+      return answer;
+    });
+    const [a, b] = await Promise.all([first, second]);
+    proxy.set('pass');
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(finished).toEqual(['first', 'second']);
+    expect(b.json().clientSecret).toBe(a.json().clientSecret);
+    expect(stripe.created - createdBefore).toBe(1);
+    const [order] = (await state(user.id)).orders;
+    expect(order!.total).toBe(b.json().total);
+    expect(stripe.intents.get(order!.paymentId!)?.amount).toBe(order!.total);
   }, 30_000);
 
   it('when Stripe answers slowly but within the timeout: the customer waits and gets one PaymentIntent, asked for once', async () => {

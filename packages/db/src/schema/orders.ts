@@ -36,11 +36,6 @@ export const orders = pgTable(
     paymentProvider: text('payment_provider'),
     paymentId: text('payment_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
-    /**
-     * Until when a checkout is asking the payment provider for this order's payment; another waits
-     * for it instead of making a second payment. Null when none is.
-     */
-    paymentLeaseUntil: timestamp('payment_lease_until', { withTimezone: true }),
     /** Why staff must look at this order (e.g. paid after its reservation lapsed and refunded); null when fine. */
     attention: text('attention'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -26,6 +26,11 @@ export const users = pgTable(
     phone: text('phone'),
     address: jsonb('address').$type<Address>(),
     accessLevel: integer('access_level').notNull().default(0),
+    /**
+     * Until when one of this customer's checkouts runs (reserving, then asking the payment provider):
+     * another waits for it instead of changing the order under it. Null when none does.
+     */
+    checkoutLeaseUntil: timestamp('checkout_lease_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,5 +1,5 @@
 import { type Executor, schema } from '@barbershop/db';
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 
 const { orders, orderLines, orderLog, productItems, productImages, productStock, products, shop, users } =
   schema;
@@ -15,6 +15,44 @@ export async function lockUser(tx: Executor, userId: string): Promise<boolean> {
   // (their owner's foreign key), and a checkout and a payment of one customer would deadlock.
   const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
   return rows.length > 0;
+}
+
+/**
+ * Leases the customer's checkout for `leaseMs` by the database's clock, unless a lease of theirs is
+ * still running; the lease's end, to `holdsCheckoutLease` and release it by, or null.
+ */
+export async function takeCheckoutLease(db: Executor, userId: string, leaseMs: number): Promise<Date | null> {
+  const [row] = await db
+    .update(users)
+    .set({
+      // Whole milliseconds: the value comes back as a JavaScript date, and must match when handed back.
+      checkoutLeaseUntil: sql`date_trunc('milliseconds', now()) + ${leaseMs} * interval '1 millisecond'`,
+    })
+    .where(
+      and(
+        eq(users.id, userId),
+        or(isNull(users.checkoutLeaseUntil), lte(users.checkoutLeaseUntil, sql`now()`)),
+      ),
+    )
+    .returning({ until: users.checkoutLeaseUntil });
+  return row?.until ?? null;
+}
+
+/** Whether `lease` is still the customer's, locked so no other checkout takes over until `tx` ends. */
+export async function holdsCheckoutLease(tx: Executor, userId: string, lease: Date): Promise<boolean> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.checkoutLeaseUntil, lease)))
+    .for('no key update');
+  return rows.length > 0;
+}
+
+export async function releaseCheckoutLease(db: Executor, userId: string, lease: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ checkoutLeaseUntil: null })
+    .where(and(eq(users.id, userId), eq(users.checkoutLeaseUntil, lease)));
 }
 
 /** The customer's newest pending order, locked unless only looked at (outside a transaction). */

@@ -35,6 +35,7 @@ import {
   findOrderParties,
   findPendingOrderOfUser,
   findProductsWithImage,
+  holdsCheckoutLease,
   insertItems,
   insertLog,
   insertOrder,
@@ -45,9 +46,11 @@ import {
   lockUser,
   type OrderLineRow,
   type OrderRow,
+  releaseCheckoutLease,
   returnStock,
   setItemsOfOrderReady,
   stockQuantity,
+  takeCheckoutLease,
   takeStock,
   updateOrder,
 } from './lifecycle.repository.ts';
@@ -258,78 +261,72 @@ export async function reserve(db: Executor, input: ReserveInput): Promise<OrderR
   });
 }
 
-/** How long a checkout waits for another checkout of the same order before it is answered 503. */
+/** How long a checkout waits for another of the same customer before it is answered 503. */
 const LEASE_WAIT_MS = 15_000;
 const LEASE_POLL_MS = 50;
 
 /**
- * Runs `attach`, the payment provider's call, for a pending order: one checkout of an order at a
- * time, so two never make two payments (the first creates it, later ones see its id and update it).
- * No transaction is held while the provider answers: one that is slow or silent would otherwise hold
- * a pooled connection per checkout (a dozen empty PostgreSQL's pool) or, on the embedded database,
- * which runs one query at a time, every visitor's query. The order is leased instead for `leaseMs`,
- * the longest `attach` may take, so a lease left by a killed process ends by itself. `attach`
- * returns the provider's payment id, stored on the order as the lease ends.
+ * Runs one checkout of a customer (reserve, then ask the payment provider, then `attachPayment`) at a
+ * time, so two never make two payments or change the order under each other: a second tab or a double
+ * click waits for the first. No transaction is held meanwhile: a provider that is slow or silent would
+ * otherwise hold a pooled connection per checkout (ten empty PostgreSQL's pool) or, on the embedded
+ * database, which runs one query at a time, every visitor's query. The customer is leased instead for
+ * `leaseMs`, the longest `checkout` may take, by the database's clock, so a lease left by a killed
+ * process ends by itself.
  */
-export async function withPaymentLease<T extends { paymentId: string }>(
+export async function withCheckoutLease<T>(
   db: Executor,
-  orderId: string,
+  userId: string,
   leaseMs: number,
-  attach: (order: OrderRow) => Promise<T>,
+  checkout: (lease: Date) => Promise<T>,
 ): Promise<T> {
-  const { order, until } = await claimPaymentLease(db, orderId, leaseMs);
-  let result: T;
+  const lease = await claimCheckoutLease(db, userId, leaseMs);
   try {
-    result = await attach(order);
-  } catch (error) {
+    return await checkout(lease);
+  } finally {
     // Best effort: a lease not given back ends by itself.
-    await releasePaymentLease(db, orderId, until).catch(() => {});
-    throw error;
+    await releaseCheckoutLease(db, userId, lease).catch(() => {});
   }
-  return db.transaction(async (tx) => {
-    const now = await lockOrder(tx, orderId);
-    if (now?.paymentLeaseUntil?.getTime() !== until.getTime()) {
-      // Outlived, and another checkout of this order has taken over: the customer's next Pay joins it.
-      throw new AppError('unavailable', 'The payment service did not answer. Please try again.');
-    }
-    if (now.status !== 'pending') throw new AppError('conflict', 'This order is no longer pending.');
-    await updateOrder(tx, orderId, {
-      paymentLeaseUntil: null,
-      ...(now.paymentId === result.paymentId ? {} : { paymentId: result.paymentId }),
-    });
-    return result;
-  });
 }
 
-async function claimPaymentLease(db: Executor, orderId: string, leaseMs: number) {
+async function claimCheckoutLease(db: Executor, userId: string, leaseMs: number): Promise<Date> {
   const giveUpAt = Date.now() + LEASE_WAIT_MS;
   for (;;) {
-    const claimed = await db.transaction(async (tx) => {
-      const order = await lockOrder(tx, orderId);
-      if (order?.status !== 'pending') throw new AppError('conflict', 'This order is no longer pending.');
-      const at = new Date();
-      if (order.paymentLeaseUntil && order.paymentLeaseUntil > at) return null;
-      const until = new Date(at.getTime() + leaseMs);
-      return { order: await updateOrder(tx, orderId, { paymentLeaseUntil: until }), until };
-    });
-    if (claimed) return claimed;
+    const lease = await takeCheckoutLease(db, userId, leaseMs);
+    if (lease) return lease;
     if (Date.now() >= giveUpAt) {
       throw new AppError(
         'unavailable',
-        'Your payment is still being prepared in another window. Please try again in a moment.',
+        'An earlier payment attempt is still in progress. Please try again in a minute.',
       );
     }
     await new Promise((resolve) => setTimeout(resolve, LEASE_POLL_MS));
   }
 }
 
-async function releasePaymentLease(db: Executor, orderId: string, until: Date) {
-  await db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    if (order?.paymentLeaseUntil?.getTime() === until.getTime()) {
-      await updateOrder(tx, orderId, { paymentLeaseUntil: null });
-    }
+/**
+ * Stores the payment the provider made for the customer's pending order, within their checkout
+ * `lease`. A call that outlived its lease stores nothing (another checkout has taken over: 503, try
+ * again); nor does one for an order paid or canceled meanwhile (409).
+ */
+export async function attachPayment(
+  db: Executor,
+  input: { userId: string; lease: Date; orderId: string; paymentId: string },
+): Promise<void> {
+  const outcome = await db.transaction(async (tx) => {
+    if (!(await holdsCheckoutLease(tx, input.userId, input.lease))) return 'outlived';
+    const order = await lockOrder(tx, input.orderId);
+    if (order?.status !== 'pending') return 'gone';
+    if (order.paymentId !== input.paymentId)
+      await updateOrder(tx, input.orderId, { paymentId: input.paymentId });
+    return 'stored';
   });
+  if (outcome === 'outlived') {
+    throw new AppError('unavailable', 'The payment service did not answer. Please try again.');
+  }
+  if (outcome === 'gone') {
+    throw new AppError('conflict', 'This order was paid or canceled meanwhile: see your orders.');
+  }
 }
 
 export type PaymentReport = {

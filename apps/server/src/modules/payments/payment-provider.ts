@@ -16,8 +16,11 @@ export type PaymentProvider = {
    * pending order's payment must be asked about before the order is changed.
    */
   settlesLater: boolean;
-  /** The longest `upsert` may take, retries included, before it answers or fails. */
-  longestUpsertMs: number;
+  /**
+   * How long a checkout may take with this provider, `upsert` and its retries included, before it
+   * answers or fails: how long a customer's checkout is leased (withCheckoutLease).
+   */
+  longestCheckoutMs: number;
   /** Creates the order's payment, or updates the amount of the one it has; returns its id and client secret. */
   upsert(input: {
     orderId: string;
@@ -46,8 +49,8 @@ export const demoProvider: PaymentProvider = {
   name: 'demo',
   // Paid in the request that confirms it.
   settlesLater: false,
-  // Answers at once; this only bounds how long a process killed in the middle holds the order.
-  longestUpsertMs: 5_000,
+  // Answers at once: this bounds how long a process killed mid-checkout holds the customer back.
+  longestCheckoutMs: 5_000,
   async upsert({ orderId }) {
     return { paymentId: `demo_${orderId}`, clientSecret: `${DEMO_SECRET_PREFIX}${orderId}` };
   },
@@ -110,8 +113,9 @@ export function stripeProvider(client: Stripe, timeoutMs: number): PaymentProvid
   return {
     name: 'stripe',
     settlesLater: true,
-    // At worst an update, a retrieve and a create, each tried twice, plus the client's pauses between.
-    longestUpsertMs: 6 * timeoutMs + 5_000,
+    // At worst an update, a retrieve and a create, each tried twice, plus the client's pauses between
+    // and the reservation before them.
+    longestCheckoutMs: 6 * timeoutMs + 5_000,
     async upsert({ orderId, paymentId, amount, receiptEmail, version }) {
       const create = (idempotencyKey: string) =>
         client.paymentIntents.create(

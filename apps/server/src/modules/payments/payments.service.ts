@@ -15,6 +15,7 @@ import {
   type OrderRow,
 } from '../orders/lifecycle.repository.ts';
 import {
+  attachPayment,
   cancelPending,
   type FulfilOutcome,
   fulfil,
@@ -22,7 +23,7 @@ import {
   notePaymentFailed,
   PAYMENT_CANCELED_MESSAGE,
   reserve,
-  withPaymentLease,
+  withCheckoutLease,
 } from '../orders/order-lifecycle.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { recordPaymentEvent } from './payments.repository.ts';
@@ -43,30 +44,32 @@ export async function createPaymentIntent(
   configuredTaxRate: number,
 ): Promise<PaymentIntent> {
   await refuseRepeatPayment(db, provider, user, body.orderId);
-  const reserved = await reserve(db, {
-    userId: user.id,
-    lines: body.products,
-    salesTaxRate: await findSalesTaxRate(db, configuredTaxRate),
-    provider: provider.name,
-  });
-  const { clientSecret, order } = await withPaymentLease(
+  const { clientSecret, order } = await withCheckoutLease(
     db,
-    reserved.id,
-    provider.longestUpsertMs,
-    async (order) => {
+    user.id,
+    provider.longestCheckoutMs,
+    async (lease) => {
+      const order = await reserve(db, {
+        userId: user.id,
+        lines: body.products,
+        salesTaxRate: await findSalesTaxRate(db, configuredTaxRate),
+        provider: provider.name,
+      });
+      let payment: Awaited<ReturnType<PaymentProvider['upsert']>>;
       try {
-        const payment = await provider.upsert({
+        payment = await provider.upsert({
           orderId: order.id,
           paymentId: order.paymentId,
           amount: order.total,
           receiptEmail: user.email,
           version: String(order.updatedAt.getTime()),
         });
-        return { ...payment, order };
       } catch (error) {
         // The reservation stands; the customer may press Pay again.
         throw providerUnavailable(error);
       }
+      await attachPayment(db, { userId: user.id, lease, orderId: order.id, paymentId: payment.paymentId });
+      return { clientSecret: payment.clientSecret, order };
     },
   );
   return {
