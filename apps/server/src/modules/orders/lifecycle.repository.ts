@@ -1,5 +1,5 @@
 import { type Executor, schema } from '@barbershop/db';
-import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 
 const { orders, orderLines, orderLog, productItems, productImages, productStock, products, shop, users } =
   schema;
@@ -9,50 +9,45 @@ export type OrderLineRow = typeof orderLines.$inferSelect;
 export type ProductItemRow = typeof productItems.$inferSelect;
 export type OrderLogRow = typeof orderLog.$inferSelect;
 
-/** Holds the user's row until the transaction ends: one checkout per customer at a time. */
-export async function lockUser(tx: Executor, userId: string): Promise<boolean> {
+/**
+ * Holds the user's row until the transaction ends: one checkout per customer at a time. Null when
+ * there is no such user; `leased` while one of their checkouts holds a lease (takeCheckoutLease).
+ */
+export async function lockUser(tx: Executor, userId: string): Promise<{ leased: boolean } | null> {
   // Not FOR UPDATE: that would also block the key-share lock a payment's new items take on the user
   // (their owner's foreign key), and a checkout and a payment of one customer would deadlock.
-  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
-  return rows.length > 0;
+  const [row] = await tx
+    .select({ leased: sql<boolean>`coalesce(${users.checkoutLeaseUntil} > now(), false)` })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('no key update');
+  return row ?? null;
 }
 
 /**
- * Leases the customer's checkout for `leaseMs` by the database's clock, unless a lease of theirs is
- * still running; the lease's end, to `holdsCheckoutLease` and release it by, or null.
+ * Leases the customer's checkout for `leaseMs` by the database's clock, their row locked (lockUser);
+ * answers the lease's end, to release it by.
  */
-export async function takeCheckoutLease(db: Executor, userId: string, leaseMs: number): Promise<Date | null> {
-  const [row] = await db
+export async function takeCheckoutLease(tx: Executor, userId: string, leaseMs: number): Promise<Date> {
+  const [row] = await tx
     .update(users)
     .set({
       // Whole milliseconds: the value comes back as a JavaScript date, and must match when handed back.
       checkoutLeaseUntil: sql`date_trunc('milliseconds', now()) + ${leaseMs} * interval '1 millisecond'`,
     })
-    .where(
-      and(
-        eq(users.id, userId),
-        or(isNull(users.checkoutLeaseUntil), lte(users.checkoutLeaseUntil, sql`now()`)),
-      ),
-    )
+    .where(eq(users.id, userId))
     .returning({ until: users.checkoutLeaseUntil });
-  return row?.until ?? null;
+  return row!.until!;
 }
 
-/** Whether `lease` is still the customer's, locked so no other checkout takes over until `tx` ends. */
-export async function holdsCheckoutLease(tx: Executor, userId: string, lease: Date): Promise<boolean> {
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.checkoutLeaseUntil, lease)))
-    .for('no key update');
-  return rows.length > 0;
-}
-
-export async function releaseCheckoutLease(db: Executor, userId: string, lease: Date): Promise<void> {
-  await db
+/** Ends the customer's checkout lease if it is still `lease`; whether it was. */
+export async function releaseCheckoutLease(db: Executor, userId: string, lease: Date): Promise<boolean> {
+  const rows = await db
     .update(users)
     .set({ checkoutLeaseUntil: null })
-    .where(and(eq(users.id, userId), eq(users.checkoutLeaseUntil, lease)));
+    .where(and(eq(users.id, userId), eq(users.checkoutLeaseUntil, lease)))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 /** The customer's newest pending order, locked unless only looked at (outside a transaction). */

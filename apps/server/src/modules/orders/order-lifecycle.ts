@@ -35,7 +35,6 @@ import {
   findOrderParties,
   findPendingOrderOfUser,
   findProductsWithImage,
-  holdsCheckoutLease,
   insertItems,
   insertLog,
   insertOrder,
@@ -145,155 +144,42 @@ function stockMoves(previous: readonly MergedLine[], wanted: readonly MergedLine
  * order is reused, its stock returned and taken anew, so a retry never makes a second order.
  */
 export async function reserve(db: Executor, input: ReserveInput): Promise<OrderRow> {
-  const at = input.at ?? new Date();
-  const wanted = mergeLines(input.lines);
   return db.transaction(async (tx) => {
     if (!(await lockUser(tx, input.userId))) throw new AppError('unauthorized', 'Sign in to continue.');
-    const ids = [...new Set(wanted.map((line) => line.productId))];
-    const found = new Map((await findProductsWithImage(tx, ids)).map((row) => [row.product.id, row]));
-    const offered = await listStockOf(tx, ids);
-    for (const line of wanted) {
-      const row = found.get(line.productId);
-      const product = row?.product;
-      if (!product?.published || product.archived || product.deletedAt) {
-        // Said to the customer at checkout, as it is: what to do, not which field of the request.
-        const what = product?.name ?? 'A product in your cart';
-        throw new AppError('bad_request', `${what} is not for sale any more: remove it from your cart.`);
-      }
-      if (!offered.some((s) => s.productId === line.productId && s.size === line.size)) {
-        throw new AppError(
-          'bad_request',
-          `${product.name} does not come in ${line.size}: remove it from your cart.`,
-        );
-      }
-      if (line.quantity > MAX_LINE_QUANTITY) {
-        throw new AppError(
-          'bad_request',
-          `products: at most ${MAX_LINE_QUANTITY} of ${product.name} in ${line.size} per order`,
-        );
-      }
-    }
-
-    const subtotal = wanted.reduce(
-      (sum, line) => sum + found.get(line.productId)!.product.priceCents * line.quantity,
-      0,
-    );
-    const salesTax = salesTaxCents(subtotal, input.salesTaxRate);
-    const shipping = { name: 'Pickup', cost: 0, address: null };
-    const total = subtotal + salesTax + shipping.cost;
-    // Refused here, before the pending order or any stock moves, rather than by the card processor
-    // after it (a 503 the customer would retry for ever, the stock held each time).
-    if (total < MIN_ORDER_TOTAL_CENTS) {
-      throw new AppError(
-        'bad_request',
-        `Card payments start at ${formatCents(MIN_ORDER_TOTAL_CENTS)}; this cart comes to ${formatCents(total)}. Add something to it to pay.`,
-      );
-    }
-
-    const existing = await findPendingOrderOfUser(tx, input.userId);
-    const previous = existing ? await listLinesOfOrder(tx, existing.id) : [];
-    if (existing) await deleteLinesOfOrder(tx, existing.id);
-
-    const values = {
-      subtotal,
-      salesTax,
-      shippingCost: shipping.cost,
-      total,
-      expiresAt: new Date(at.getTime() + RESERVATION_MINUTES * 60_000),
-      updatedAt: at,
-    };
-    const order = existing
-      ? await updateOrder(tx, existing.id, {
-          ...values,
-          // The order is placed again with this cart: its date (on the customer's pages) is this
-          // attempt's, not a declined one's.
-          createdAt: at,
-          // A payment made with another provider (the configuration changed) cannot be updated.
-          ...(existing.paymentProvider === input.provider
-            ? {}
-            : { paymentProvider: input.provider, paymentId: null }),
-        })
-      : await insertOrder(tx, {
-          ...values,
-          userId: input.userId,
-          status: 'pending',
-          // Delivery is offered but disabled (SPEC.md section 2): every order is picked up.
-          deliveryMethod: 'pickup',
-          shipping,
-          paymentProvider: input.provider,
-          createdAt: at,
-        });
-    await insertOrderLines(
-      tx,
-      wanted.map((line) => {
-        const { product, imageKey } = found.get(line.productId)!;
-        return {
-          orderId: order.id,
-          productId: product.id,
-          name: product.name,
-          image: imageKey ?? '',
-          size: line.size,
-          unitPrice: product.priceCents,
-          quantity: line.quantity,
-        };
-      }),
-    );
-    // Stock moves last: a stock row stays locked from its update to the commit, and in a sale every
-    // checkout waits for that one row, so it is held for these statements only. Each row moves once,
-    // by what the new cart takes beyond the old one, in one order for every checkout (no deadlock).
-    for (const move of stockMoves(previous, wanted)) {
-      if (move.quantity < 0) await returnStock(tx, move.productId, move.size, -move.quantity);
-      else if (move.quantity > 0 && !(await takeStock(tx, move.productId, move.size, move.quantity))) {
-        const name = found.get(move.productId)!.product.name;
-        // What this customer could have: what is on hand plus what their earlier attempt holds.
-        const wantedHere = wanted.find((l) => l.productId === move.productId && l.size === move.size)!;
-        const available =
-          (await stockQuantity(tx, move.productId, move.size)) + wantedHere.quantity - move.quantity;
-        throw new AppError(
-          'conflict',
-          available > 0
-            ? `Not enough stock: ${name} in ${move.size} (only ${available} left). Lower the quantity in your cart.`
-            : `Not enough stock: ${name} in ${move.size} (none left). Remove it from your cart.`,
-        );
-      }
-    }
-    return order;
+    return reserveForLockedUser(tx, input);
   });
 }
 
 /** How long a checkout waits for another of the same customer before it is answered 503. */
 const LEASE_WAIT_MS = 15_000;
 const LEASE_POLL_MS = 50;
+const LEASE_BUSY = Symbol('lease busy');
 
 /**
- * Runs one checkout of a customer (reserve, then ask the payment provider, then `attachPayment`) at a
- * time, so two never make two payments or change the order under each other: a second tab or a double
- * click waits for the first. No transaction is held meanwhile: a provider that is slow or silent would
- * otherwise hold a pooled connection per checkout (ten empty PostgreSQL's pool) or, on the embedded
- * database, which runs one query at a time, every visitor's query. The customer is leased instead for
- * `leaseMs`, the longest `checkout` may take, by the database's clock, so a lease left by a killed
- * process ends by itself.
+ * `reserve`, as the first step of a checkout that goes on to ask the payment provider: in the same
+ * transaction the customer's checkout is leased for `leaseMs` (the longest the checkout may take), by
+ * the database's clock. The lease, not a transaction, is what keeps one checkout of a customer at a
+ * time while the provider answers: a second tab or a double click waits (polling) before it changes
+ * the order under a payment being made, and a provider that is slow or silent holds no pooled
+ * connection (ten would empty PostgreSQL's pool) nor, on the embedded database, which runs one query
+ * at a time, every visitor's query. `attachPayment` gives the lease back; one left by a killed
+ * process ends by itself. A reservation refused (sold out) takes no lease.
  */
-export async function withCheckoutLease<T>(
+export async function reserveForPayment(
   db: Executor,
-  userId: string,
+  input: ReserveInput,
   leaseMs: number,
-  checkout: (lease: Date) => Promise<T>,
-): Promise<T> {
-  const lease = await claimCheckoutLease(db, userId, leaseMs);
-  try {
-    return await checkout(lease);
-  } finally {
-    // Best effort: a lease not given back ends by itself.
-    await releaseCheckoutLease(db, userId, lease).catch(() => {});
-  }
-}
-
-async function claimCheckoutLease(db: Executor, userId: string, leaseMs: number): Promise<Date> {
+): Promise<{ order: OrderRow; lease: Date }> {
   const giveUpAt = Date.now() + LEASE_WAIT_MS;
   for (;;) {
-    const lease = await takeCheckoutLease(db, userId, leaseMs);
-    if (lease) return lease;
+    const reserved = await db.transaction(async (tx) => {
+      const user = await lockUser(tx, input.userId);
+      if (!user) throw new AppError('unauthorized', 'Sign in to continue.');
+      if (user.leased) return LEASE_BUSY;
+      const lease = await takeCheckoutLease(tx, input.userId, leaseMs);
+      return { order: await reserveForLockedUser(tx, input), lease };
+    });
+    if (reserved !== LEASE_BUSY) return reserved;
     if (Date.now() >= giveUpAt) {
       throw new AppError(
         'unavailable',
@@ -304,21 +190,136 @@ async function claimCheckoutLease(db: Executor, userId: string, leaseMs: number)
   }
 }
 
+async function reserveForLockedUser(tx: Executor, input: ReserveInput): Promise<OrderRow> {
+  const at = input.at ?? new Date();
+  const wanted = mergeLines(input.lines);
+  const ids = [...new Set(wanted.map((line) => line.productId))];
+  const found = new Map((await findProductsWithImage(tx, ids)).map((row) => [row.product.id, row]));
+  const offered = await listStockOf(tx, ids);
+  for (const line of wanted) {
+    const row = found.get(line.productId);
+    const product = row?.product;
+    if (!product?.published || product.archived || product.deletedAt) {
+      // Said to the customer at checkout, as it is: what to do, not which field of the request.
+      const what = product?.name ?? 'A product in your cart';
+      throw new AppError('bad_request', `${what} is not for sale any more: remove it from your cart.`);
+    }
+    if (!offered.some((s) => s.productId === line.productId && s.size === line.size)) {
+      throw new AppError(
+        'bad_request',
+        `${product.name} does not come in ${line.size}: remove it from your cart.`,
+      );
+    }
+    if (line.quantity > MAX_LINE_QUANTITY) {
+      throw new AppError(
+        'bad_request',
+        `products: at most ${MAX_LINE_QUANTITY} of ${product.name} in ${line.size} per order`,
+      );
+    }
+  }
+
+  const subtotal = wanted.reduce(
+    (sum, line) => sum + found.get(line.productId)!.product.priceCents * line.quantity,
+    0,
+  );
+  const salesTax = salesTaxCents(subtotal, input.salesTaxRate);
+  const shipping = { name: 'Pickup', cost: 0, address: null };
+  const total = subtotal + salesTax + shipping.cost;
+  // Refused here, before the pending order or any stock moves, rather than by the card processor
+  // after it (a 503 the customer would retry for ever, the stock held each time).
+  if (total < MIN_ORDER_TOTAL_CENTS) {
+    throw new AppError(
+      'bad_request',
+      `Card payments start at ${formatCents(MIN_ORDER_TOTAL_CENTS)}; this cart comes to ${formatCents(total)}. Add something to it to pay.`,
+    );
+  }
+
+  const existing = await findPendingOrderOfUser(tx, input.userId);
+  const previous = existing ? await listLinesOfOrder(tx, existing.id) : [];
+  if (existing) await deleteLinesOfOrder(tx, existing.id);
+
+  const values = {
+    subtotal,
+    salesTax,
+    shippingCost: shipping.cost,
+    total,
+    expiresAt: new Date(at.getTime() + RESERVATION_MINUTES * 60_000),
+    updatedAt: at,
+  };
+  const order = existing
+    ? await updateOrder(tx, existing.id, {
+        ...values,
+        // The order is placed again with this cart: its date (on the customer's pages) is this
+        // attempt's, not a declined one's.
+        createdAt: at,
+        // A payment made with another provider (the configuration changed) cannot be updated.
+        ...(existing.paymentProvider === input.provider
+          ? {}
+          : { paymentProvider: input.provider, paymentId: null }),
+      })
+    : await insertOrder(tx, {
+        ...values,
+        userId: input.userId,
+        status: 'pending',
+        // Delivery is offered but disabled (SPEC.md section 2): every order is picked up.
+        deliveryMethod: 'pickup',
+        shipping,
+        paymentProvider: input.provider,
+        createdAt: at,
+      });
+  await insertOrderLines(
+    tx,
+    wanted.map((line) => {
+      const { product, imageKey } = found.get(line.productId)!;
+      return {
+        orderId: order.id,
+        productId: product.id,
+        name: product.name,
+        image: imageKey ?? '',
+        size: line.size,
+        unitPrice: product.priceCents,
+        quantity: line.quantity,
+      };
+    }),
+  );
+  // Stock moves last: a stock row stays locked from its update to the commit, and in a sale every
+  // checkout waits for that one row, so it is held for these statements only. Each row moves once,
+  // by what the new cart takes beyond the old one, in one order for every checkout (no deadlock).
+  for (const move of stockMoves(previous, wanted)) {
+    if (move.quantity < 0) await returnStock(tx, move.productId, move.size, -move.quantity);
+    else if (move.quantity > 0 && !(await takeStock(tx, move.productId, move.size, move.quantity))) {
+      const name = found.get(move.productId)!.product.name;
+      // What this customer could have: what is on hand plus what their earlier attempt holds.
+      const wantedHere = wanted.find((l) => l.productId === move.productId && l.size === move.size)!;
+      const available =
+        (await stockQuantity(tx, move.productId, move.size)) + wantedHere.quantity - move.quantity;
+      throw new AppError(
+        'conflict',
+        available > 0
+          ? `Not enough stock: ${name} in ${move.size} (only ${available} left). Lower the quantity in your cart.`
+          : `Not enough stock: ${name} in ${move.size} (none left). Remove it from your cart.`,
+      );
+    }
+  }
+  return order;
+}
+
 /**
- * Stores the payment the provider made for the customer's pending order, within their checkout
- * `lease`. A call that outlived its lease stores nothing (another checkout has taken over: 503, try
- * again); nor does one for an order paid or canceled meanwhile (409).
+ * Stores the payment the provider made for the order `reserveForPayment` reserved, and gives its
+ * lease back, in one transaction. A call that outlived its lease stores nothing (another checkout has
+ * taken over: 503, try again); nor does one for an order paid or canceled meanwhile (409).
  */
 export async function attachPayment(
   db: Executor,
   input: { userId: string; lease: Date; orderId: string; paymentId: string },
 ): Promise<void> {
   const outcome = await db.transaction(async (tx) => {
-    if (!(await holdsCheckoutLease(tx, input.userId, input.lease))) return 'outlived';
+    if (!(await releaseCheckoutLease(tx, input.userId, input.lease))) return 'outlived';
     const order = await lockOrder(tx, input.orderId);
     if (order?.status !== 'pending') return 'gone';
-    if (order.paymentId !== input.paymentId)
+    if (order.paymentId !== input.paymentId) {
       await updateOrder(tx, input.orderId, { paymentId: input.paymentId });
+    }
     return 'stored';
   });
   if (outcome === 'outlived') {

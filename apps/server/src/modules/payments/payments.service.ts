@@ -13,6 +13,7 @@ import {
   findPendingOrderOfUser,
   findSalesTaxRate,
   type OrderRow,
+  releaseCheckoutLease,
 } from '../orders/lifecycle.repository.ts';
 import {
   attachPayment,
@@ -22,8 +23,7 @@ import {
   type Notify,
   notePaymentFailed,
   PAYMENT_CANCELED_MESSAGE,
-  reserve,
-  withCheckoutLease,
+  reserveForPayment,
 } from '../orders/order-lifecycle.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { recordPaymentEvent } from './payments.repository.ts';
@@ -44,34 +44,33 @@ export async function createPaymentIntent(
   configuredTaxRate: number,
 ): Promise<PaymentIntent> {
   await refuseRepeatPayment(db, provider, user, body.orderId);
-  const { clientSecret, order } = await withCheckoutLease(
+  const { order, lease } = await reserveForPayment(
     db,
-    user.id,
-    provider.longestCheckoutMs,
-    async (lease) => {
-      const order = await reserve(db, {
-        userId: user.id,
-        lines: body.products,
-        salesTaxRate: await findSalesTaxRate(db, configuredTaxRate),
-        provider: provider.name,
-      });
-      let payment: Awaited<ReturnType<PaymentProvider['upsert']>>;
-      try {
-        payment = await provider.upsert({
-          orderId: order.id,
-          paymentId: order.paymentId,
-          amount: order.total,
-          receiptEmail: user.email,
-          version: String(order.updatedAt.getTime()),
-        });
-      } catch (error) {
-        // The reservation stands; the customer may press Pay again.
-        throw providerUnavailable(error);
-      }
-      await attachPayment(db, { userId: user.id, lease, orderId: order.id, paymentId: payment.paymentId });
-      return { clientSecret: payment.clientSecret, order };
+    {
+      userId: user.id,
+      lines: body.products,
+      salesTaxRate: await findSalesTaxRate(db, configuredTaxRate),
+      provider: provider.name,
     },
+    provider.longestCheckoutMs,
   );
+  let clientSecret: string;
+  try {
+    const payment = await provider.upsert({
+      orderId: order.id,
+      paymentId: order.paymentId,
+      amount: order.total,
+      receiptEmail: user.email,
+      version: String(order.updatedAt.getTime()),
+    });
+    clientSecret = payment.clientSecret;
+    await attachPayment(db, { userId: user.id, lease, orderId: order.id, paymentId: payment.paymentId });
+  } catch (error) {
+    // Best effort: a lease not given back ends by itself.
+    await releaseCheckoutLease(db, user.id, lease).catch(() => {});
+    // The reservation stands; the customer may press Pay again.
+    throw error instanceof AppError ? error : providerUnavailable(error);
+  }
   return {
     clientSecret,
     orderId: order.id,
