@@ -17,6 +17,11 @@ describe('a contact phone', () => {
     expect(message('1'.repeat(31))).toEqual(['Phone must be at most 30 characters']);
   });
 
+  it('needs the digits its Call link dials', () => {
+    expect(message('call me!')).toEqual(['Phone must have at least 7 digits']);
+    expect(message('555-01 ext')).toEqual(['Phone must have at least 7 digits']);
+  });
+
   it('keeps any format within the limits, trimmed', () => {
     expect(ContactPhoneSchema.parse(' +44 20 7946 0958 ')).toBe('+44 20 7946 0958');
     expect(ContactPhoneSchema.parse('555-0123')).toBe('555-0123');
