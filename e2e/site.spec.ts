@@ -168,6 +168,35 @@ test('the skip link is the first tab stop and moves focus to the main content', 
   await expect(page.getByRole('main')).toBeFocused();
 });
 
+test('the header is tabbed through in the order it reads: name, main links, cart, sign-in', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'SIGN IN', exact: true })).toBeEnabled();
+  const header = page.getByRole('banner');
+  const stops = [
+    header.getByRole('link', { name: /, home$/ }),
+    header.getByRole('link', { name: 'HOME', exact: true }),
+    header.getByRole('link', { name: 'BARBERS', exact: true }),
+    header.getByRole('link', { name: 'STORE', exact: true }),
+  ];
+  let left = Number.NEGATIVE_INFINITY;
+  await page.keyboard.press('Tab');
+  for (const stop of stops) {
+    await page.keyboard.press('Tab');
+    await expect(stop).toBeFocused();
+    const box = (await stop.boundingBox())!;
+    expect(box.x).toBeGreaterThan(left);
+    left = box.x;
+  }
+  // Then the controls at the right end: each further right than the links.
+  await page.keyboard.press('Tab');
+  const next = page.locator(':focus');
+  expect((await next.boundingBox())!.x).toBeGreaterThan(left);
+  await expect(header.getByRole('button', { name: 'SIGN IN', exact: true })).toBeVisible();
+});
+
 test('a page paints before its scripts load, and then hydrates', async ({ page }) => {
   await page.goto('/store/barber-pole-tee');
   // The button is disabled until the page has hydrated (useHydrated).

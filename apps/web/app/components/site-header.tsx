@@ -31,8 +31,9 @@ export function SiteHeader({ shopName, actions }: { shopName: string; actions?: 
           </span>
           {shopName}
         </NavLink>
-        <div className="ml-auto flex shrink-0 items-center gap-1 sm:order-last">{actions}</div>
-        <nav aria-label="Main" className="w-full sm:w-auto">
+        {/* In reading order (name, links, account) for the keyboard; on a phone the links move to a
+            row of their own, below. */}
+        <nav aria-label="Main" className="order-last w-full sm:order-none sm:w-auto">
           <ul className="-mx-3 flex">
             {NAV.map((item) => (
               <li key={item.to}>
@@ -51,6 +52,7 @@ export function SiteHeader({ shopName, actions }: { shopName: string; actions?: 
             ))}
           </ul>
         </nav>
+        <div className="ml-auto flex shrink-0 items-center gap-1">{actions}</div>
       </div>
     </header>
   );
