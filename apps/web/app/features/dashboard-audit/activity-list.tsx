@@ -7,7 +7,7 @@ import { DataTable, EmptyState, tableLinkClass } from '../../components/data-tab
 import { FormField, inputClass } from '../../components/form-field.tsx';
 import { useTimeZone } from '../../lib/use-time-zone.ts';
 import { useUrlFilterFields } from '../../lib/use-url-filter-fields.ts';
-import { AuditActor, describeValue } from './audit-history.tsx';
+import { AuditActor, describeChange } from './audit-history.tsx';
 
 export type ActivityFilter = { actor: string; entity: string; entityId: string };
 
@@ -101,7 +101,10 @@ export function ActivityTable({ entries }: { entries: AuditEntry[] }) {
         {
           header: 'Change',
           className: 'text-sm break-words',
-          cell: (entry) => `${describeValue(entry.before)} → ${describeValue(entry.after)}`,
+          cell: (entry) => {
+            const change = describeChange(entry.before, entry.after);
+            return `${change.before} → ${change.after}`;
+          },
         },
       ]}
     />

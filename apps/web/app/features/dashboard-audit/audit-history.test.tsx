@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { AuditActor } from './audit-history.tsx';
+import { AuditActor, describeChange } from './audit-history.tsx';
 
 /** What a staff member reads in the "Who" of a change. */
 function who(props: Parameters<typeof AuditActor>[0]) {
@@ -29,5 +29,46 @@ describe('AuditActor', () => {
 
   it('says when the person who made the change no longer has an account', () => {
     expect(who({ actor: null, tool: null })).toContain('a removed account');
+  });
+});
+
+describe('describeChange', () => {
+  it('shows only the fields that differ, nested values as words rather than JSON', () => {
+    const address = {
+      line1: '12 Main St',
+      line2: '',
+      city: 'Denver',
+      state: 'CO',
+      postal_code: '80202',
+      country: 'US',
+    };
+    expect(
+      describeChange({ phone: '719 555 0100', address: null }, { phone: '719 555 0100', address }),
+    ).toEqual({ before: 'address: —', after: 'address: 12 Main St, Denver, CO, 80202, US' });
+  });
+
+  it('finds the one field changed in a whole record', () => {
+    const barber = {
+      name: 'Marcus Bell',
+      hours: { monday: [['09:00', '17:00']] },
+      services: [{ name: 'Fade', price: 35 }],
+    };
+    expect(describeChange(barber, { ...barber, name: 'Marcus B. Bell' })).toEqual({
+      before: 'name: Marcus Bell',
+      after: 'name: Marcus B. Bell',
+    });
+    expect(describeChange(barber, { ...barber, hours: { monday: [['10:00', '17:00']] } })).toEqual({
+      before: 'hours.monday: 09:00–17:00',
+      after: 'hours.monday: 10:00–17:00',
+    });
+    expect(describeChange(barber, barber)).toEqual({ before: 'no change', after: 'no change' });
+  });
+
+  it('shows a creation or a single value as it is', () => {
+    expect(describeChange(null, { name: 'Logo Tee', price: 2500 })).toEqual({
+      before: '—',
+      after: 'name: Logo Tee; price: 2500',
+    });
+    expect(describeChange({ Small: 3 }, { Small: 5 })).toEqual({ before: 'Small: 3', after: 'Small: 5' });
   });
 });

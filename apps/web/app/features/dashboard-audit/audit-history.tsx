@@ -3,15 +3,61 @@ import { formatDateTime } from '@barbershop/contract/format';
 import { Link } from 'react-router';
 import { useTimeZone } from '../../lib/use-time-zone.ts';
 
-/** A value before or after a change, as short readable text. */
-export function describeValue(value: unknown): string {
-  if (value === null || value === undefined) return '—';
-  if (typeof value !== 'object') return String(value);
-  return Object.entries(value as Record<string, unknown>)
-    .map(
-      ([key, v]) => `${key}: ${v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v ?? '—')}`,
-    )
-    .join(', ');
+const TIME = /^\d{2}:\d{2}$/;
+
+/** A value within a record (an address, a day's hours, a service), as plain words, never JSON. */
+function describeNested(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (Array.isArray(value)) {
+    // A day's opening range.
+    if (value.length === 2 && value.every((v) => typeof v === 'string' && TIME.test(v)))
+      return value.join('–');
+    return value.length ? value.map(describeNested).join(', ') : '—';
+  }
+  if (typeof value === 'object') {
+    const parts = Object.values(value).filter((v) => v !== null && v !== undefined && v !== '');
+    return parts.length ? parts.map(describeNested).join(', ') : '—';
+  }
+  return String(value);
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+type Difference = [path: string, before: unknown, after: unknown];
+
+/** The fields that differ between two records, nested records compared field by field (`hours.monday`). */
+function differences(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  path = '',
+): Difference[] {
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])].flatMap((key): Difference[] => {
+    const [b, a, at] = [before[key], after[key], path ? `${path}.${key}` : key];
+    if (isRecord(b) && isRecord(a)) return differences(b, a, at);
+    return JSON.stringify(b) === JSON.stringify(a) ? [] : [[at, b, a]];
+  });
+}
+
+const listed = (fields: [string, unknown][]) =>
+  fields.map(([path, value]) => `${path}: ${describeNested(value)}`).join('; ');
+
+/**
+ * A change as read in the history, as plain words: of two records (a whole barber, the fields a form
+ * saved), only the fields that differ, so one edited phone number is not lost among the unchanged rest.
+ */
+export function describeChange(before: unknown, after: unknown): { before: string; after: string } {
+  if (!isRecord(before) || !isRecord(after)) {
+    const whole = (value: unknown) =>
+      isRecord(value) ? listed(Object.entries(value)) : describeNested(value);
+    return { before: whole(before), after: whole(after) };
+  }
+  const changed = differences(before, after);
+  if (changed.length === 0) return { before: 'no change', after: 'no change' };
+  return {
+    before: listed(changed.map(([path, b]) => [path, b])),
+    after: listed(changed.map(([path, , a]) => [path, a])),
+  };
 }
 
 /** Who made a change: a link to their user page, the tool that made it, or "a removed account". */
@@ -52,24 +98,27 @@ export function AuditHistory({
         <p className="text-muted">No changes recorded yet.</p>
       ) : (
         <ol className="space-y-3">
-          {entries.map((entry) => (
-            <li key={entry._id} className="rounded bg-white p-3 ring-1 ring-charcoal/10">
-              <p>
-                <time dateTime={entry.at} className="text-muted">
-                  {formatDateTime(entry.at, timeZone)}
-                </time>{' '}
-                <AuditActor actor={entry.actor} tool={entry.tool} /> — {entry.action}
-              </p>
-              <p className="text-sm break-words">
-                <span className="text-muted">Before:</span> {describeValue(entry.before)}
-                <span className="mx-2 text-muted" aria-hidden="true">
-                  →
-                </span>
-                <span className="sr-only">, after:</span>
-                {describeValue(entry.after)}
-              </p>
-            </li>
-          ))}
+          {entries.map((entry) => {
+            const change = describeChange(entry.before, entry.after);
+            return (
+              <li key={entry._id} className="rounded bg-white p-3 ring-1 ring-charcoal/10">
+                <p>
+                  <time dateTime={entry.at} className="text-muted">
+                    {formatDateTime(entry.at, timeZone)}
+                  </time>{' '}
+                  <AuditActor actor={entry.actor} tool={entry.tool} /> — {entry.action}
+                </p>
+                <p className="text-sm break-words">
+                  <span className="text-muted">Before:</span> {change.before}
+                  <span className="mx-2 text-muted" aria-hidden="true">
+                    →
+                  </span>
+                  <span className="sr-only">, after:</span>
+                  {change.after}
+                </p>
+              </li>
+            );
+          })}
         </ol>
       )}
       {allChanges && (
