@@ -40,8 +40,8 @@ export const UpdateShopSchema = z
     hours: WeeklyHoursSchema,
     salesTaxRate: z
       .number({ error: 'Sales tax rate must be a number' })
-      .min(0, 'Sales tax rate must be 0 or more')
-      .max(0.5, 'Sales tax rate must be at most 0.5 (50%)'),
+      .min(0, 'Sales tax rate must be 0% or more')
+      .max(0.5, 'Sales tax rate must be at most 50%'),
   })
   .partial()
   .extend({ version: EditVersionSchema })

@@ -186,7 +186,7 @@ describe('shop settings', () => {
 
   it('names the bad field', async () => {
     const cases: [object, string][] = [
-      [{ salesTaxRate: 0.6 }, 'body.salesTaxRate: Sales tax rate must be at most 0.5 (50%)'],
+      [{ salesTaxRate: 0.6 }, 'body.salesTaxRate: Sales tax rate must be at most 50%'],
       [{ email: 'nope' }, 'body.email: Email is not valid'],
       [{ phone: '555-01' }, 'body.phone: Phone must be at least 7 characters'],
       [{ phone: ' ' }, 'body.phone: Phone is required'],
