@@ -413,6 +413,12 @@ test.describe('payment refused', () => {
     await other.context().close();
 
     await page.goto('/checkout');
+    // Said before Pay, as the catalogue now has it.
+    await expect(
+      page
+        .getByRole('region', { name: 'Order Summary' })
+        .getByText('None left in stock: lower the quantity in your cart'),
+    ).toBeVisible();
     await page.getByRole('button', { name: /^Pay / }).click();
     const alert = page.getByRole('alert');
     await expect(alert).toContainText(hoodie.name);

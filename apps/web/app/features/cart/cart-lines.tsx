@@ -1,9 +1,17 @@
 import { formatCents } from '@barbershop/contract/format';
-import { dollarsToCents, MAX_LINE_QUANTITY } from '@barbershop/contract/order-rules';
+import { dollarsToCents } from '@barbershop/contract/order-rules';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { StoredImage } from '../../components/stored-image.tsx';
-import { type CartState, clearLine, increment, lineKey, lineTotalCents, removeOne } from './cart-rules.ts';
+import {
+  type CartState,
+  clearLine,
+  increment,
+  lineKey,
+  lineLimitNote,
+  lineTotalCents,
+  removeOne,
+} from './cart-rules.ts';
 import type { updateCart } from './cart-store.ts';
 
 const stepClass =
@@ -105,15 +113,7 @@ export function CartLines({ cart, update }: { cart: CartState; update: typeof up
                     </button>
                   </div>
                   {/* Plus stops here: say why, since a disabled button cannot be focused to ask. */}
-                  {line.quantity >= line.max && (
-                    <p className="text-xs text-muted">
-                      {line.max === 0
-                        ? 'None left in stock'
-                        : line.max < MAX_LINE_QUANTITY
-                          ? `Only ${line.max} in stock`
-                          : `Limit ${MAX_LINE_QUANTITY} each`}
-                    </p>
-                  )}
+                  {lineLimitNote(line) && <p className="text-xs text-muted">{lineLimitNote(line)}</p>}
                 </div>
                 <p className="font-semibold sm:w-24 sm:text-right">
                   <span className="sr-only">Line total </span>

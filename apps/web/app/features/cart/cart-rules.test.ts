@@ -11,7 +11,9 @@ import {
   clearLine,
   EMPTY_CART,
   increment,
+  lineLimitNote,
   lineTotalCents,
+  overStockNote,
   parseStoredCart,
   paymentLines,
   refreshLines,
@@ -258,5 +260,24 @@ describe('withoutPaid', () => {
       orderId: null,
     });
     expect(withoutPaid(paying, paid)).toBe(EMPTY_CART);
+  });
+});
+
+describe('what a line says of its limit', () => {
+  it('says why Plus stops at the limit, and nothing below it', () => {
+    expect(lineLimitNote({ quantity: 1, max: 3 })).toBeNull();
+    expect(lineLimitNote({ quantity: 3, max: 3 })).toBe('Only 3 in stock');
+    expect(lineLimitNote({ quantity: 0, max: 0 })).toBe('None left in stock');
+    expect(lineLimitNote({ quantity: MAX_LINE_QUANTITY, max: MAX_LINE_QUANTITY })).toBe(
+      `Limit ${MAX_LINE_QUANTITY} each`,
+    );
+  });
+
+  it('tells checkout of a line holding more than is left, and only then', () => {
+    expect(overStockNote({ quantity: 3, max: 3 })).toBeNull();
+    expect(overStockNote({ quantity: 6, max: 1 })).toBe('Only 1 in stock: lower the quantity in your cart');
+    expect(overStockNote({ quantity: 2, max: 0 })).toBe(
+      'None left in stock: lower the quantity in your cart',
+    );
   });
 });

@@ -96,6 +96,18 @@ export function clearLine(state: CartState, _id: string, size: Size): CartState 
 /** Units of a product in a size, as the lines of an order hold them. */
 export type HeldUnits = Pick<OrderLine, 'productId' | 'size' | 'quantity'>;
 
+/** Why a line can take no more units ("Only 2 in stock"), or null while it can. */
+export function lineLimitNote(line: Pick<CartLine, 'quantity' | 'max'>): string | null {
+  if (line.quantity < line.max) return null;
+  if (line.max === 0) return 'None left in stock';
+  return line.max < MAX_LINE_QUANTITY ? `Only ${line.max} in stock` : `Limit ${MAX_LINE_QUANTITY} each`;
+}
+
+/** What checkout says of a line holding more than is left, before Pay is refused for it; else null. */
+export function overStockNote(line: Pick<CartLine, 'quantity' | 'max'>): string | null {
+  return line.quantity > line.max ? `${lineLimitNote(line)}: lower the quantity in your cart` : null;
+}
+
 /**
  * The lines as the store shows their products now: price, name, address, first image and the stock
  * limit, which may have changed since they were added (a price rise, a rename, a restock). `held` is

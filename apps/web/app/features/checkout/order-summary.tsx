@@ -10,6 +10,8 @@ export type SummaryLine = {
   quantity: number;
   image: Image;
   totalCents: number;
+  /** What is wrong with the line (more than is left), said before Pay is refused for it. */
+  note?: string | null;
 };
 export type SummaryAmounts = { subtotal: number; salesTax: number; shippingCost: number; total: number };
 
@@ -55,6 +57,7 @@ export function OrderSummary({
               <p className="text-sm text-muted">
                 {line.size} · Qty {line.quantity}
               </p>
+              {line.note && <p className="text-sm font-semibold text-red-800">{line.note}</p>}
             </div>
             <p className="font-semibold">{formatCents(line.totalCents)}</p>
           </li>

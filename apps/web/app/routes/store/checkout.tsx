@@ -9,6 +9,7 @@ import {
   cartTotalCents,
   lineKey,
   lineTotalCents,
+  overStockNote,
   paymentLines,
   setOrderId,
 } from '../../features/cart/cart-rules.ts';
@@ -235,6 +236,7 @@ export default function Checkout() {
               quantity: line.quantity,
               image: line.image,
               totalCents: lineTotalCents(line),
+              note: overStockNote(line),
             }))}
             amounts={amounts}
             showTax={shop.salesTaxRate > 0 || amounts.salesTax > 0}
