@@ -58,12 +58,17 @@ export function CartLines({ cart, update }: { cart: CartState; update: typeof up
             />
             <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-center sm:gap-6">
               <div className="min-w-0 flex-1">
-                <Link
-                  to={`/store/${line.slug}`}
-                  className="text-lg font-semibold underline-offset-4 hover:underline"
-                >
-                  {line.name}
-                </Link>
+                {/* Off sale, its page is gone: a name, not a link to a 404. */}
+                {line.offSale ? (
+                  <p className="text-lg font-semibold">{line.name}</p>
+                ) : (
+                  <Link
+                    to={`/store/${line.slug}`}
+                    className="text-lg font-semibold underline-offset-4 hover:underline"
+                  >
+                    {line.name}
+                  </Link>
+                )}
                 <p className="text-muted">Size {line.size}</p>
                 <button
                   type="button"
@@ -105,7 +110,7 @@ export function CartLines({ cart, update }: { cart: CartState; update: typeof up
                     <button
                       type="button"
                       aria-label={`One more ${label}`}
-                      disabled={line.quantity >= line.max}
+                      disabled={line.offSale || line.quantity >= line.max}
                       onClick={() => update((state) => increment(state, line._id, line.size))}
                       className={stepClass}
                     >

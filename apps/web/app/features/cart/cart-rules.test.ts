@@ -8,12 +8,12 @@ import {
   type CartState,
   cartCount,
   cartTotalCents,
+  checkoutLineNote,
   clearLine,
   EMPTY_CART,
   increment,
   lineLimitNote,
   lineTotalCents,
-  overStockNote,
   parseStoredCart,
   paymentLines,
   refreshLines,
@@ -158,9 +158,25 @@ describe('refreshLines', () => {
       name: 'Gold Hoodie',
       slug: 'gold-hoodie',
     });
-    // The snapback is no longer in the catalogue: its line stays for checkout to name.
-    expect(next.lines[1]).toBe(state.lines[1]);
+    // The snapback is no longer in the catalogue: its line stays, marked, for the cart and checkout to say so.
+    expect(next.lines[1]).toEqual({ ...state.lines[1], offSale: true });
     expect(cartTotalCents(next)).toBe(2 * 6400 + 3250);
+    expect(refreshLines(next, [product({ pricing: 64, name: 'Gold Hoodie', slug: 'gold-hoodie' })])).toBe(
+      next,
+    );
+    // On sale again: the mark goes, and survives storage meanwhile.
+    expect(parseStoredCart(JSON.stringify(next)).lines[1]?.offSale).toBe(true);
+    const back = refreshLines(next, [
+      product({ pricing: 64, name: 'Gold Hoodie', slug: 'gold-hoodie' }),
+      product({
+        _id: cap._id,
+        name: cap.name,
+        slug: cap.slug,
+        pricing: cap.pricing,
+        stock: [{ size: cap.size, quantity: 5 }],
+      }),
+    ]);
+    expect(back.lines[1]).not.toHaveProperty('offSale');
   });
 
   it("takes today's stock limit, up after a restock or down below the quantity, which stays for checkout", () => {
@@ -187,7 +203,6 @@ describe('refreshLines', () => {
   it('returns the same state when nothing changed', () => {
     const state = fill(hoodie('Medium'));
     expect(refreshLines(state, [product({})])).toBe(state);
-    expect(refreshLines(state, [])).toBe(state);
   });
 });
 
@@ -273,11 +288,17 @@ describe('what a line says of its limit', () => {
     );
   });
 
-  it('tells checkout of a line holding more than is left, and only then', () => {
-    expect(overStockNote({ quantity: 3, max: 3 })).toBeNull();
-    expect(overStockNote({ quantity: 6, max: 1 })).toBe('Only 1 in stock: lower the quantity in your cart');
-    expect(overStockNote({ quantity: 2, max: 0 })).toBe(
+  it('tells checkout of a line off sale or holding more than is left, and only then', () => {
+    expect(checkoutLineNote({ quantity: 3, max: 3 })).toBeNull();
+    expect(checkoutLineNote({ quantity: 6, max: 1 })).toBe(
+      'Only 1 in stock: lower the quantity in your cart',
+    );
+    expect(checkoutLineNote({ quantity: 2, max: 0 })).toBe(
       'None left in stock: lower the quantity in your cart',
     );
+    expect(checkoutLineNote({ quantity: 1, max: 3, offSale: true })).toBe(
+      'No longer for sale: remove it from your cart',
+    );
+    expect(lineLimitNote({ quantity: 1, max: 3, offSale: true })).toBe('No longer for sale');
   });
 });

@@ -14,6 +14,8 @@ export type CartLine = PaymentLine & {
   pricing: number;
   /** The most of this size the line may hold: the stock the store showed, and never above MAX_LINE_QUANTITY. */
   max: number;
+  /** The store no longer sells the product (unpublished, archived or deleted) when it was last read. */
+  offSale?: true;
 };
 
 /** SPEC.md section 3's cart state; `isCartOpen` is the header's own, not kept across pages. */
@@ -97,14 +99,16 @@ export function clearLine(state: CartState, _id: string, size: Size): CartState 
 export type HeldUnits = Pick<OrderLine, 'productId' | 'size' | 'quantity'>;
 
 /** Why a line can take no more units ("Only 2 in stock"), or null while it can. */
-export function lineLimitNote(line: Pick<CartLine, 'quantity' | 'max'>): string | null {
+export function lineLimitNote(line: Pick<CartLine, 'quantity' | 'max' | 'offSale'>): string | null {
+  if (line.offSale) return 'No longer for sale';
   if (line.quantity < line.max) return null;
   if (line.max === 0) return 'None left in stock';
   return line.max < MAX_LINE_QUANTITY ? `Only ${line.max} in stock` : `Limit ${MAX_LINE_QUANTITY} each`;
 }
 
-/** What checkout says of a line holding more than is left, before Pay is refused for it; else null. */
-export function overStockNote(line: Pick<CartLine, 'quantity' | 'max'>): string | null {
+/** What checkout says of a line it cannot sell (off sale, more than is left) before Pay is refused; else null. */
+export function checkoutLineNote(line: Pick<CartLine, 'quantity' | 'max' | 'offSale'>): string | null {
+  if (line.offSale) return 'No longer for sale: remove it from your cart';
   return line.quantity > line.max ? `${lineLimitNote(line)}: lower the quantity in your cart` : null;
 }
 
@@ -113,7 +117,7 @@ export function overStockNote(line: Pick<CartLine, 'quantity' | 'max'>): string 
  * limit, which may have changed since they were added (a price rise, a rename, a restock). `held` is
  * what this customer's pending order keeps reserved: the store's figure leaves it out, but the next
  * payment attempt gets it back, so it counts toward the limit. A product no longer in the catalogue
- * keeps its line, for checkout to say so; quantities are left to checkout too (a line may now hold
+ * keeps its line, marked off sale for the cart and checkout to say so; quantities are left to checkout too (a line may now hold
  * more than is left, and says so). The same state when nothing changed.
  */
 export function refreshLines(
@@ -124,7 +128,11 @@ export function refreshLines(
   let changed = false;
   const lines = state.lines.map((line) => {
     const product = catalogue.find((p) => p._id === line._id);
-    if (!product) return line;
+    if (!product) {
+      if (line.offSale) return line;
+      changed = true;
+      return { ...line, offSale: true as const };
+    }
     const image = product.images[0] ?? line.image;
     const stock = product.stock.find((entry) => entry.size === line.size);
     const mine = held
@@ -136,11 +144,13 @@ export function refreshLines(
       product.name === line.name &&
       product.slug === line.slug &&
       image.src === line.image.src &&
-      max === line.max
+      max === line.max &&
+      !line.offSale
     )
       return line;
     changed = true;
-    return { ...line, pricing: product.pricing, name: product.name, slug: product.slug, image, max };
+    const { offSale: _, ...onSale } = line;
+    return { ...onSale, pricing: product.pricing, name: product.name, slug: product.slug, image, max };
   });
   return changed ? { ...state, lines } : state;
 }
@@ -192,7 +202,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 function readLine(value: unknown): CartLine | null {
   if (!isRecord(value)) return null;
-  const { _id, name, slug, image, size, pricing, quantity, max } = value;
+  const { _id, name, slug, image, size, pricing, quantity, max, offSale } = value;
   if (typeof _id !== 'string' || typeof name !== 'string' || typeof slug !== 'string') return null;
   if (!SIZES.includes(size as Size) || typeof pricing !== 'number' || !(pricing >= 0)) return null;
   if (!isRecord(image) || typeof image.src !== 'string') return null;
@@ -212,6 +222,7 @@ function readLine(value: unknown): CartLine | null {
     pricing,
     quantity: Math.min(quantity as number, MAX_LINE_QUANTITY),
     max: lineCap(max as number),
+    ...(offSale === true ? { offSale } : {}),
   };
 }
 

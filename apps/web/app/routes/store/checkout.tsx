@@ -7,9 +7,9 @@ import { buttonClass } from '../../components/button.tsx';
 import { signInStartHref } from '../../features/auth/sign-in-href.ts';
 import {
   cartTotalCents,
+  checkoutLineNote,
   lineKey,
   lineTotalCents,
-  overStockNote,
   paymentLines,
   setOrderId,
 } from '../../features/cart/cart-rules.ts';
@@ -236,7 +236,7 @@ export default function Checkout() {
               quantity: line.quantity,
               image: line.image,
               totalCents: lineTotalCents(line),
-              note: overStockNote(line),
+              note: checkoutLineNote(line),
             }))}
             amounts={amounts}
             showTax={shop.salesTaxRate > 0 || amounts.salesTax > 0}
