@@ -1,6 +1,13 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { CatalogProduct, InventoryItem, Order, OrderSummary, Shop } from '@barbershop/contract';
+import type {
+  CatalogProduct,
+  InventoryItem,
+  Order,
+  OrderSummary,
+  PaymentIntent,
+  Shop,
+} from '@barbershop/contract';
 import { formatCents } from '@barbershop/contract/format';
 import { MAX_LINE_QUANTITY, salesTaxCents } from '@barbershop/contract/order-rules';
 import type { Browser, Locator, Page } from '@playwright/test';
@@ -513,6 +520,34 @@ test.describe('a payment that did not go through', () => {
     const order = await getJson<Order>(page, `/api/orders/${orderId}`);
     expect(order.products.map((p) => [p.name, p.size, p.quantity])).toEqual([[tee.name, size, stock]]);
   });
+});
+
+test('units the customer reserved from another device count as theirs: no false "none left", and Pay goes through', async ({
+  page,
+}) => {
+  const size = 'Small';
+  const { product: hoodie, stock } = await productInStock(page, 'brass-crest-hoodie', size);
+  await page.goto('/');
+  await signIn(page, 'jo.store@example.com');
+  await addFromProductPage(page, hoodie.slug, size);
+  // Meanwhile, on their phone, the same customer started paying for every one left.
+  const elsewhere = await page.request.post('/api/payment/create-payment-intent', {
+    data: { products: [{ _id: hoodie._id, size, quantity: stock }] },
+  });
+  expect(elsewhere.status()).toBe(200);
+  expect((await productInStock(page, hoodie.slug, size)).stock).toBe(0);
+
+  const { orderId } = (await elsewhere.json()) as PaymentIntent;
+  // The cart and checkout read that pending order, though this browser's cart never held it.
+  for (const path of ['/cart', '/checkout']) {
+    const held = page.waitForResponse((answer) => answer.url().endsWith(`/api/orders/${orderId}`));
+    await page.goto(path);
+    await held;
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByText(/None left in stock/)).toHaveCount(0);
+  }
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
 });
 
 test('a cart paid while its confirmation never loaded shows that confirmation, not Pay again', async ({

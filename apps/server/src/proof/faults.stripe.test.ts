@@ -176,8 +176,9 @@ describe('checkout while Stripe misbehaves', () => {
     const orders = await app.inject({ url: '/api/orders', headers: { cookie: other } });
     const answeredIn = Date.now() - started;
     expect(orders.statusCode).toBe(200);
-    // Before, the database (PGlite) or every pooled connection (PostgreSQL) waited for Stripe: 3 s or more.
-    expect(answeredIn).toBeLessThan(2000);
+    // Before, the database (PGlite) waited for Stripe to be given up (6 s), and on PostgreSQL every
+    // pooled connection did, so the list was a 503 after 3 s.
+    expect(answeredIn).toBeLessThan(2500);
     // Each still ends in the retryable answer, its reservation kept.
     const answers = await Promise.all(checkouts);
     proxy.set('pass');

@@ -6,7 +6,15 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createOrder } from '../../test/orders.ts';
 import { createShop } from '../../test/shop.ts';
 import { updateOrder } from './lifecycle.repository.ts';
-import { changeStatus, fulfil, notifyOf, reserve } from './order-lifecycle.ts';
+import {
+  attachPayment,
+  cancelPending,
+  changeStatus,
+  fulfil,
+  notifyOf,
+  reserve,
+  reserveForPayment,
+} from './order-lifecycle.ts';
 
 describe('order lifecycle: staff status changes', () => {
   let app: TestApp;
@@ -115,5 +123,70 @@ describe('order lifecycle: the confirmation of a payment', () => {
       .from(schema.outbox)
       .where(eq(schema.outbox.dedupeKey, `order-confirmation:${order.id}`));
     expect(mail?.html).toContain('We received your payment on Nov 26, 2026.');
+  });
+});
+
+describe('order lifecycle: the checkout lease', () => {
+  let app: TestApp;
+  let product: Awaited<ReturnType<typeof createProduct>>;
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+    await createShop(app.db);
+    product = await createProduct(app.db, { name: 'Lease Tee' }, { stock: { Medium: 10 } });
+  });
+  afterAll(() => app.close());
+
+  const checkout = (userId: string, quantity: number) =>
+    reserveForPayment(
+      app.db,
+      { userId, lines: [{ _id: product.id, size: 'Medium', quantity }], salesTaxRate: 0, provider: 'demo' },
+      60_000,
+    );
+  const reserved = async () => {
+    const user = await createUser(app.db);
+    return { user, ...(await checkout(user.id, 1)) };
+  };
+  const leaseOf = async (userId: string) =>
+    (await app.db.select().from(schema.users).where(eq(schema.users.id, userId)))[0]!.checkoutLeaseUntil;
+  const orderOf = async (orderId: string) =>
+    (await app.db.select().from(schema.orders).where(eq(schema.orders.id, orderId)))[0]!;
+
+  it('stores the payment and gives the lease back', async () => {
+    const { user, order, lease } = await reserved();
+    expect((await leaseOf(user.id))?.getTime()).toBe(lease.getTime());
+    await attachPayment(app.db, { userId: user.id, lease, orderId: order.id, paymentId: `demo_${order.id}` });
+    expect(await leaseOf(user.id)).toBeNull();
+    expect((await orderOf(order.id)).paymentId).toBe(`demo_${order.id}`);
+  });
+
+  it('stores nothing for a call that outlived its lease, which another checkout now holds', async () => {
+    const { user, order, lease } = await reserved();
+    const theirs = new Date(lease.getTime() + 1000);
+    await app.db.update(schema.users).set({ checkoutLeaseUntil: theirs }).where(eq(schema.users.id, user.id));
+    await expect(
+      attachPayment(app.db, { userId: user.id, lease, orderId: order.id, paymentId: 'pi_late' }),
+    ).rejects.toMatchObject({ code: 'unavailable' });
+    expect((await orderOf(order.id)).paymentId).toBeNull();
+    expect((await leaseOf(user.id))?.getTime()).toBe(theirs.getTime());
+  });
+
+  it('refuses an order canceled meanwhile, and still gives the lease back', async () => {
+    const { user, order, lease } = await reserved();
+    await cancelPending(app.db, { orderId: order.id, message: 'canceled in the dashboard' });
+    await expect(
+      attachPayment(app.db, { userId: user.id, lease, orderId: order.id, paymentId: 'pi_x' }),
+    ).rejects.toMatchObject({
+      code: 'conflict',
+      message: 'This order was paid or canceled meanwhile: see your orders.',
+    });
+    expect((await orderOf(order.id)).paymentId).toBeNull();
+    expect(await leaseOf(user.id)).toBeNull();
+  });
+
+  it('takes no lease when the reservation is refused', async () => {
+    const user = await createUser(app.db);
+    await expect(checkout(user.id, 11)).rejects.toMatchObject({ code: 'bad_request' });
+    expect(await leaseOf(user.id)).toBeNull();
   });
 });

@@ -18,7 +18,7 @@ export type PaymentProvider = {
   settlesLater: boolean;
   /**
    * How long a checkout may take with this provider, `upsert` and its retries included, before it
-   * answers or fails: how long a customer's checkout is leased (withCheckoutLease).
+   * answers or fails: how long a customer's checkout is leased (reserveForPayment).
    */
   longestCheckoutMs: number;
   /** Creates the order's payment, or updates the amount of the one it has; returns its id and client secret. */

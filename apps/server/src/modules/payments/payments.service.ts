@@ -54,23 +54,30 @@ export async function createPaymentIntent(
     },
     provider.longestCheckoutMs,
   );
-  let clientSecret: string;
+  // Best effort when anything below fails: a lease not given back ends by itself. The reservation
+  // stands either way; the customer may press Pay again.
+  const giveBackLease = () => releaseCheckoutLease(db, user.id, lease).catch(() => {});
+  let payment: Awaited<ReturnType<PaymentProvider['upsert']>>;
   try {
-    const payment = await provider.upsert({
+    payment = await provider.upsert({
       orderId: order.id,
       paymentId: order.paymentId,
       amount: order.total,
       receiptEmail: user.email,
       version: String(order.updatedAt.getTime()),
     });
-    clientSecret = payment.clientSecret;
+  } catch (error) {
+    await giveBackLease();
+    throw providerUnavailable(error);
+  }
+  try {
     await attachPayment(db, { userId: user.id, lease, orderId: order.id, paymentId: payment.paymentId });
   } catch (error) {
-    // Best effort: a lease not given back ends by itself.
-    await releaseCheckoutLease(db, user.id, lease).catch(() => {});
-    // The reservation stands; the customer may press Pay again.
-    throw error instanceof AppError ? error : providerUnavailable(error);
+    // The database's failures and attachPayment's refusals, said as they are.
+    await giveBackLease();
+    throw error;
   }
+  const { clientSecret } = payment;
   return {
     clientSecret,
     orderId: order.id,

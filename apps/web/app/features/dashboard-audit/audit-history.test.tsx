@@ -62,6 +62,10 @@ describe('describeChange', () => {
       after: 'hours.monday: 10:00–17:00',
     });
     expect(describeChange(barber, barber)).toEqual({ before: 'no change', after: 'no change' });
+    // Its version, raised by every save, and a field missing on one side but empty on the other are no change.
+    expect(
+      describeChange({ ...barber, version: 3, email: null }, { ...barber, version: 4, name: 'Marc Bell' }),
+    ).toEqual({ before: 'name: Marcus Bell', after: 'name: Marc Bell' });
   });
 
   it('shows a creation or a single value as it is', () => {

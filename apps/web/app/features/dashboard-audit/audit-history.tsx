@@ -26,16 +26,23 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 type Difference = [path: string, before: unknown, after: unknown];
 
+/** Bookkeeping a record carries that no one edits: every save raises it. */
+const NOT_EDITED = new Set(['version']);
+
 /** The fields that differ between two records, nested records compared field by field (`hours.monday`). */
 function differences(
   before: Record<string, unknown>,
   after: Record<string, unknown>,
   path = '',
 ): Difference[] {
-  return [...new Set([...Object.keys(before), ...Object.keys(after)])].flatMap((key): Difference[] => {
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+    (key) => !NOT_EDITED.has(key),
+  );
+  return keys.flatMap((key): Difference[] => {
     const [b, a, at] = [before[key], after[key], path ? `${path}.${key}` : key];
     if (isRecord(b) && isRecord(a)) return differences(b, a, at);
-    return JSON.stringify(b) === JSON.stringify(a) ? [] : [[at, b, a]];
+    // A field missing on one side and empty on the other did not change.
+    return JSON.stringify(b ?? null) === JSON.stringify(a ?? null) ? [] : [[at, b, a]];
   });
 }
 

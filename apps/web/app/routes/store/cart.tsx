@@ -30,11 +30,7 @@ export default function Cart() {
   const [cart, update] = useCart();
   const hydrated = useHydrated();
   const root = useRootData();
-  useCurrentPrices(
-    root?.config.apiBaseUrl ?? '',
-    root?.user ? cart.orderId : null,
-    hydrated && cart.lines.length > 0,
-  );
+  useCurrentPrices(root?.config.apiBaseUrl ?? '', Boolean(root?.user), hydrated && cart.lines.length > 0);
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-4xl px-4 py-10 focus:outline-none">
       <h1 className="mb-6 text-4xl">Cart</h1>

@@ -108,11 +108,7 @@ export default function Checkout() {
   const priced = JSON.stringify(cart.lines.map((line) => [line._id, line.size, line.quantity, line.pricing]));
   // biome-ignore lint/correctness/useExhaustiveDependencies: `priced` stands for what the intent priced.
   useEffect(() => setIntent(null), [priced]);
-  useCurrentPrices(
-    root?.config.apiBaseUrl ?? '',
-    root?.user ? cart.orderId : null,
-    hydrated && cart.lines.length > 0,
-  );
+  useCurrentPrices(root?.config.apiBaseUrl ?? '', Boolean(root?.user), hydrated && cart.lines.length > 0);
   usePaidCartRedirect(root?.config.apiBaseUrl ?? '', hydrated && Boolean(root?.user), cart.orderId);
 
   if (!root) return null;
@@ -165,7 +161,7 @@ export default function Checkout() {
       if (answer.total !== shownTotal) {
         setError(totalChangedMessage(formatCents(answer.total)));
         // The lines show the catalogue's prices too, so the summary adds up to the new total.
-        void refreshCartPrices(config.apiBaseUrl, answer.orderId);
+        void refreshCartPrices(config.apiBaseUrl, true);
         return null;
       }
       return answer;
