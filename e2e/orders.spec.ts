@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { CatalogProduct, PaymentIntent } from '@barbershop/contract';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test, waitForTheAppOnNavigation } from './fixtures.ts';
+import { SHOP_TIME_ZONE } from './shop-time-zone.ts';
 import { DEMO, signIn } from './sign-in.ts';
 
 // The order journey from the shop's side: a paid order moves printing -> ready -> delivered on the
@@ -166,8 +167,12 @@ test('staff export the filtered orders as CSV and read them back', async ({ page
   await staff.getByRole('link', { name: 'Export CSV' }).click();
   const file = await (await download).path();
   const lines = (await readFile(file, 'utf8')).trimEnd().split('\r\n');
-  expect(lines[0]).toBe('Date,Order Id,Customer,Email,Delivery,Status,Subtotal,Sales Tax,Shipping,Total');
+  expect(lines[0]).toBe(
+    `Date (${SHOP_TIME_ZONE}),Order Id,Customer,Email,Delivery,Status,Subtotal,Sales Tax,Shipping,Total`,
+  );
   expect(lines).toHaveLength(2);
+  // The shop's clock, to the minute, as a spreadsheet reads a date and time.
+  expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2},/);
   expect(lines[1]!.split(',').slice(1, 2)).toEqual([orderId]);
   expect(lines[1]).toContain(`,${customerEmail},pickup,processing,`);
   await staff.context().close();

@@ -11,6 +11,7 @@ import {
   formatPricing,
   formatTime,
   isTimeZone,
+  minuteIn,
   phoneHref,
   slugify,
   typedNumber,
@@ -51,6 +52,9 @@ describe("dates in the shop's time zone", () => {
     expect(formatDate(evening, 'America/Denver')).toBe('Nov 25, 2026');
     expect(formatDate(evening, 'UTC')).toBe('Nov 26, 2026');
     expect(dayIn(new Date(evening), 'America/Denver')).toBe('2026-11-25');
+    expect(minuteIn(new Date(evening), 'America/Denver')).toMatch(/^2026-11-25 \d{2}:\d{2}$/);
+    expect(minuteIn(new Date('2026-11-26T00:05:00Z'), 'America/Denver')).toBe('2026-11-25 17:05');
+    expect(minuteIn(new Date('2026-11-26T00:05:00Z'), 'UTC')).toBe('2026-11-26 00:05');
     expect(dayIn(new Date('2026-01-05T12:00:00Z'), 'UTC')).toBe('2026-01-05');
     expect(weekdayIn(new Date(evening), 'America/Denver')).toBe('wednesday');
     expect(weekdayIn(new Date(evening), 'UTC')).toBe('thursday');

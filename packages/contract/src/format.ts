@@ -47,7 +47,7 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
-type DateKind = 'date' | 'dateTime' | 'day' | 'weekday';
+type DateKind = 'date' | 'dateTime' | 'day' | 'minute' | 'weekday';
 const DATE_PARTS: Record<DateKind, Intl.DateTimeFormatOptions> = {
   date: { month: 'short', day: 'numeric', year: 'numeric' },
   dateTime: {
@@ -59,6 +59,14 @@ const DATE_PARTS: Record<DateKind, Intl.DateTimeFormatOptions> = {
     timeZoneName: 'short',
   },
   day: { year: 'numeric', month: '2-digit', day: '2-digit' },
+  minute: {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  },
   weekday: { weekday: 'long' },
 };
 
@@ -94,11 +102,22 @@ export function formatDay(day: string): string {
   return formatterFor('date', 'UTC').format(new Date(`${day}T00:00:00Z`));
 }
 
+/** One field (year, hour…) of a moment as `kind` formats it in `timeZone`. */
+function partsIn(kind: DateKind, value: Date, timeZone: string) {
+  const parts = formatterFor(kind, timeZone).formatToParts(value);
+  return (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value;
+}
+
 /** The calendar day a moment falls on in `timeZone`, as "2026-11-22". */
 export function dayIn(value: Date, timeZone: string): string {
-  const parts = formatterFor('day', timeZone).formatToParts(value);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value;
+  const part = partsIn('day', value, timeZone);
   return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** A moment to the minute in `timeZone` as "2026-11-22 17:30", which spreadsheets read as a date and time. */
+export function minuteIn(value: Date, timeZone: string): string {
+  const part = partsIn('minute', value, timeZone);
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
 }
 
 /** The day of the week a moment falls on in `timeZone`. */

@@ -38,7 +38,7 @@ export async function ordersStaffRoutes(app: FastifyInstance, deps: StaffOrderDe
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
-        .send(Readable.from(exportOrdersCsv(app.db, request.query)));
+        .send(Readable.from(exportOrdersCsv(app.db, request.query, deps.timeZone)));
     },
   );
   r.put(

@@ -10,6 +10,7 @@ import {
   statusChangeMessage,
   type UpdateOrderStatus,
 } from '@barbershop/contract';
+import { minuteIn } from '@barbershop/contract/format';
 import { type Database, decodeKeyset, type Executor, encodeKeyset, type KeysetKey } from '@barbershop/db';
 import { isStaff, type SessionUser } from '../../plugins/access.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -64,7 +65,6 @@ export async function listStaffOrders(db: Executor, query: StaffOrdersQuery): Pr
 }
 
 const CSV_HEADER = [
-  'Date',
   'Order Id',
   'Customer',
   'Email',
@@ -92,16 +92,21 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
  * Every order the list's filter shows, as CSV (RFC 4180, CRLF), read in keyset batches so 100,000
  * orders stream out without being held in memory. Amounts in dollars with two decimals.
  */
-export async function* exportOrdersCsv(db: Executor, query: Pick<StaffOrdersQuery, 'status' | 'q'>) {
+export async function* exportOrdersCsv(
+  db: Executor,
+  query: Pick<StaffOrdersQuery, 'status' | 'q'>,
+  timeZone: string,
+) {
   const filter: StaffOrderFilter = { ...filterOf({ ...query, scope: 'all' }), limit: EXPORT_BATCH };
-  yield `${CSV_HEADER.join(',')}\r\n`;
+  // The shop's clock, as every page shows it; the header names the zone.
+  yield `${[`Date (${timeZone})`, ...CSV_HEADER].join(',')}\r\n`;
   for (;;) {
     const rows = await listOrdersPage(db, filter);
     if (rows.length === 0) return;
     yield rows
       .map((row) =>
         [
-          row.createdAt.toISOString(),
+          minuteIn(row.createdAt, timeZone),
           row.id,
           row.customer.name,
           row.customer.email,

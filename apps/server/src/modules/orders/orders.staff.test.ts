@@ -1,4 +1,5 @@
 import type { OrderView, StaffOrderRow } from '@barbershop/contract';
+import { minuteIn } from '@barbershop/contract/format';
 import { schema } from '@barbershop/db';
 import { createProduct, createUser } from '@barbershop/db/factories';
 import { and, eq } from 'drizzle-orm';
@@ -18,7 +19,7 @@ describe('staff orders API', () => {
   let product: Awaited<ReturnType<typeof createProduct>>;
 
   beforeAll(async () => {
-    app = await buildTestApp();
+    app = await buildTestApp({ SHOP_TIME_ZONE: 'America/Denver' });
     await createShop(app.db);
     const casey = await createUser(app.db, { name: 'Casey Customer', email: 'casey@example.com' });
     caseyId = casey.id;
@@ -116,9 +117,12 @@ describe('staff orders API', () => {
       );
       expect(response.headers['cache-control']).toBe('private, no-store');
       const lines = response.body.trimEnd().split('\r\n');
-      expect(lines[0]).toBe('Date,Order Id,Customer,Email,Delivery,Status,Subtotal,Sales Tax,Shipping,Total');
+      // Dates on the shop's clock, as the pages show them, to the minute.
+      expect(lines[0]).toBe(
+        'Date (America/Denver),Order Id,Customer,Email,Delivery,Status,Subtotal,Sales Tax,Shipping,Total',
+      );
       expect(lines.slice(1)).toEqual([
-        `${theirs.createdAt.toISOString()},${theirs.id},"'=HYPERLINK(""http://x"")",m@example.com,pickup,processing,25.00,0.00,0.00,25.00`,
+        `${minuteIn(theirs.createdAt, 'America/Denver')},${theirs.id},"'=HYPERLINK(""http://x"")",m@example.com,pickup,processing,25.00,0.00,0.00,25.00`,
       ]);
       const every = (await get('/api/orders/export.csv', staff)).body.trimEnd().split('\r\n');
       const listed = (await get('/api/orders?scope=all&limit=200', staff)).json<StaffOrderRow[]>();
