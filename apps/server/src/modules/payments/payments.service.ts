@@ -77,9 +77,8 @@ export async function createPaymentIntent(
     await giveBackLease();
     throw error;
   }
-  const { clientSecret } = payment;
   return {
-    clientSecret,
+    clientSecret: payment.clientSecret,
     orderId: order.id,
     provider: provider.name,
     subtotal: order.subtotal,

@@ -46,6 +46,7 @@ export function CartLines({ cart, update }: { cart: CartState; update: typeof up
     <ul ref={list} className="divide-y divide-charcoal/10 rounded-lg bg-white ring-1 ring-charcoal/10">
       {cart.lines.map((line, index) => {
         const label = `${line.name}, ${line.size}`;
+        const limit = lineLimitNote(line);
         return (
           <li key={lineKey(line)} data-line={lineKey(line)} className="flex gap-3 p-4 sm:gap-4">
             <StoredImage
@@ -110,7 +111,7 @@ export function CartLines({ cart, update }: { cart: CartState; update: typeof up
                     <button
                       type="button"
                       aria-label={`One more ${label}`}
-                      disabled={line.offSale || line.quantity >= line.max}
+                      disabled={limit !== null}
                       onClick={() => update((state) => increment(state, line._id, line.size))}
                       className={stepClass}
                     >
@@ -118,7 +119,7 @@ export function CartLines({ cart, update }: { cart: CartState; update: typeof up
                     </button>
                   </div>
                   {/* Plus stops here: say why, since a disabled button cannot be focused to ask. */}
-                  {lineLimitNote(line) && <p className="text-xs text-muted">{lineLimitNote(line)}</p>}
+                  {limit && <p className="text-xs text-muted">{limit}</p>}
                 </div>
                 <p className="font-semibold sm:w-24 sm:text-right">
                   <span className="sr-only">Line total </span>

@@ -1,6 +1,7 @@
 import type { CatalogProduct, Image, OrderLine, PaymentLine, Size } from '@barbershop/contract';
 import { SIZES } from '@barbershop/contract/domain';
 import { dollarsToCents, MAX_LINE_QUANTITY } from '@barbershop/contract/order-rules';
+import { isRecord } from '../../lib/is-record.ts';
 
 /**
  * One cart line (SPEC.md section 3, read as DESIGN.md section 7 fixes it: one size per line,
@@ -69,9 +70,14 @@ export function addToCart(state: CartState, product: CartProduct): CartState {
 }
 
 /** The cart page's plus: one more of a line already in the cart, within its limit. */
+/** Whether Plus may add a unit to the line: on sale, and below its limit. */
+export function canAddTo(line: Pick<CartLine, 'quantity' | 'max' | 'offSale'>): boolean {
+  return !line.offSale && line.quantity < line.max;
+}
+
 export function increment(state: CartState, _id: string, size: Size): CartState {
   const line = state.lines.find((l) => sameLine(l, _id, size));
-  if (!line || line.quantity >= line.max) return state;
+  if (!line || !canAddTo(line)) return state;
   return {
     ...state,
     lines: state.lines.map((l) => (l === line ? { ...l, quantity: l.quantity + 1 } : l)),
@@ -100,8 +106,8 @@ export type HeldUnits = Pick<OrderLine, 'productId' | 'size' | 'quantity'>;
 
 /** Why a line can take no more units ("Only 2 in stock"), or null while it can. */
 export function lineLimitNote(line: Pick<CartLine, 'quantity' | 'max' | 'offSale'>): string | null {
+  if (canAddTo(line)) return null;
   if (line.offSale) return 'No longer for sale';
-  if (line.quantity < line.max) return null;
   if (line.max === 0) return 'None left in stock';
   return line.max < MAX_LINE_QUANTITY ? `Only ${line.max} in stock` : `Limit ${MAX_LINE_QUANTITY} each`;
 }
@@ -117,8 +123,9 @@ export function checkoutLineNote(line: Pick<CartLine, 'quantity' | 'max' | 'offS
  * limit, which may have changed since they were added (a price rise, a rename, a restock). `held` is
  * what this customer's pending order keeps reserved: the store's figure leaves it out, but the next
  * payment attempt gets it back, so it counts toward the limit. A product no longer in the catalogue
- * keeps its line, marked off sale for the cart and checkout to say so; quantities are left to checkout too (a line may now hold
- * more than is left, and says so). The same state when nothing changed.
+ * keeps its line, marked off sale for the cart and checkout to say so; quantities are left to
+ * checkout too (a line may now hold more than is left, and says so). The same state when nothing
+ * changed.
  */
 export function refreshLines(
   state: CartState,
@@ -196,9 +203,6 @@ export function cartTotalCents(state: CartState): number {
 export function paymentLines(state: CartState): PaymentLine[] {
   return state.lines.map(({ _id, size, quantity }) => ({ _id, size, quantity }));
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function readLine(value: unknown): CartLine | null {
   if (!isRecord(value)) return null;

@@ -1,6 +1,7 @@
 import { type AuditEntry, auditToolLabel } from '@barbershop/contract';
 import { formatDateTime } from '@barbershop/contract/format';
 import { Link } from 'react-router';
+import { isRecord } from '../../lib/is-record.ts';
 import { useTimeZone } from '../../lib/use-time-zone.ts';
 
 const TIME = /^\d{2}:\d{2}$/;
@@ -15,14 +16,13 @@ function describeNested(value: unknown): string {
     return value.length ? value.map(describeNested).join(', ') : '—';
   }
   if (typeof value === 'object') {
-    const parts = Object.values(value).filter((v) => v !== null && v !== undefined && v !== '');
-    return parts.length ? parts.map(describeNested).join(', ') : '—';
+    const parts = Object.values(value)
+      .map(describeNested)
+      .filter((part) => part !== '—');
+    return parts.length ? parts.join(', ') : '—';
   }
   return String(value);
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 type Difference = [path: string, before: unknown, after: unknown];
 
