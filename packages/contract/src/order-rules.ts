@@ -1,4 +1,5 @@
 import type { DeliveryMethod, OrderStatus } from './domain.ts';
+import { formatCents } from './format.ts';
 
 /**
  * The order lifecycle's plain rules (DESIGN.md section 6), shared by the server's orders module,
@@ -49,6 +50,16 @@ export const LATE_PAYMENT_REFUNDED =
   'Paid after its reservation expired and the stock was gone: the payment was refunded';
 export const MISMATCHED_PAYMENT_REFUNDED =
   'Paid an amount that did not match the order: the payment was refunded and the order canceled';
+
+/**
+ * The log line of money given back on a paid order outside the shop's own rules, by someone in
+ * Stripe's dashboard: `refundedCents` is all refunded so far, as Stripe counts it.
+ */
+export function providerRefundMessage(refundedCents: number, totalCents: number): string {
+  return refundedCents >= totalCents
+    ? `Payment refunded in full in Stripe (${formatCents(refundedCents)})`
+    : `Payment partly refunded in Stripe: ${formatCents(refundedCents)} of ${formatCents(totalCents)} so far`;
+}
 
 /**
  * Whether a canceled order's payment went through and was refunded (it came after the reservation

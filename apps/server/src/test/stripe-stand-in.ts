@@ -16,6 +16,15 @@ export type StandInIntent = {
   cancellation_reason: Stripe.PaymentIntent.CancellationReason | null;
 };
 
+export type StandInCharge = {
+  id: string;
+  object: 'charge';
+  payment_intent: string;
+  amount: number;
+  amount_refunded: number;
+  refunded: boolean;
+};
+
 /**
  * A local stand-in for the part of Stripe's API the server uses (PaymentIntents and refunds), so
  * the real `stripe` client is exercised without the network. It honours idempotency keys as Stripe
@@ -23,7 +32,7 @@ export type StandInIntent = {
  */
 export class StripeStandIn {
   readonly intents = new Map<string, StandInIntent>();
-  readonly refunds: { id: string; payment_intent: string }[] = [];
+  readonly refunds: { id: string; payment_intent: string; amount: number }[] = [];
   readonly requests: { method: string; path: string; idempotencyKey: string | undefined }[] = [];
   private readonly replays = new Map<string, { status: number; body: unknown }>();
   private server: Server | null = null;
@@ -90,18 +99,34 @@ export class StripeStandIn {
     return intent;
   }
 
-  /** A full refund of this PaymentIntent, as the API or someone in Stripe's dashboard makes it. */
-  refund(paymentIntent: string) {
+  /** A refund of this PaymentIntent, in full unless `amount` says, as the API or Stripe's dashboard makes it. */
+  refund(paymentIntent: string, amount = this.intents.get(paymentIntent)?.amount_received ?? 0) {
     this.counter += 1;
-    const refund = { id: `re_${this.counter}`, payment_intent: paymentIntent };
+    const refund = { id: `re_${this.counter}`, payment_intent: paymentIntent, amount };
     this.refunds.push(refund);
     return refund;
   }
 
-  /** A webhook delivery of `type` for this intent as Stripe would send it: body and signature header. */
+  /** The charge of this PaymentIntent as Stripe shows it, with all refunded of it so far. */
+  charge(paymentIntent: string): StandInCharge {
+    const intent = this.intents.get(paymentIntent)!;
+    const refunded = this.refunds
+      .filter((refund) => refund.payment_intent === paymentIntent)
+      .reduce((sum, refund) => sum + refund.amount, 0);
+    return {
+      id: `ch_${paymentIntent.slice(3)}`,
+      object: 'charge',
+      payment_intent: paymentIntent,
+      amount: intent.amount_received,
+      amount_refunded: refunded,
+      refunded: refunded >= intent.amount_received,
+    };
+  }
+
+  /** A webhook delivery of `type` for this intent or charge as Stripe would send it: body and signature header. */
   event(
     type: string,
-    intent: StandInIntent,
+    object: StandInIntent | StandInCharge,
     options: { timestamp?: number; secret?: string; created?: number } = {},
   ) {
     this.counter += 1;
@@ -110,7 +135,7 @@ export class StripeStandIn {
       object: 'event',
       type,
       created: options.created ?? Math.floor(Date.now() / 1000),
-      data: { object: { ...intent } },
+      data: { object: { ...object } },
     });
     const header = new Stripe('sk_test_stand_in').webhooks.generateTestHeaderString({
       payload,

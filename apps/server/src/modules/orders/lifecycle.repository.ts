@@ -80,6 +80,20 @@ export async function lockOrder(
   return row ?? null;
 }
 
+/** The order a payment was made for, locked until the transaction ends; null when none was. */
+export async function lockOrderOfPayment(
+  tx: Executor,
+  provider: string,
+  paymentId: string,
+): Promise<OrderRow | null> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.paymentProvider, provider), eq(orders.paymentId, paymentId)))
+    .for('update');
+  return row ?? null;
+}
+
 export async function findOrder(db: Executor, orderId: string): Promise<OrderRow | null> {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
   return row ?? null;

@@ -15,6 +15,7 @@ import {
   PAYMENT_RECEIVED_MESSAGE,
   type PaymentLine,
   paymentFailedMessage,
+  providerRefundMessage,
   RESERVATION_MINUTES,
   salesTaxCents,
   statusChangeMessage,
@@ -42,6 +43,7 @@ import {
   listLinesOfOrder,
   listStockOf,
   lockOrder,
+  lockOrderOfPayment,
   lockUser,
   type OrderLineRow,
   type OrderRow,
@@ -524,6 +526,27 @@ export async function notePaymentFailed(db: Executor, orderId: string, reason: s
     const order = await lockOrder(tx, orderId);
     if (order?.status !== 'pending') return;
     await insertLog(tx, { orderId, at, actorUserId: null, message: paymentFailedMessage(reason) });
+  });
+}
+
+/**
+ * Money given back on a paid order outside the shop, in the payment provider's dashboard: said in
+ * the order's log, where staff handing it over and the customer look, dated when it was made, so
+ * refunds delivered out of order still read in order. `refunded` is all refunded so far. The order,
+ * its items and stock stay as they are: whether the goods go back is for staff to settle with the
+ * customer. Refunds of pending or canceled orders are the shop's own (a late or mismatched
+ * payment), logged when they were decided.
+ */
+export async function noteRefund(
+  db: Executor,
+  input: { provider: string; paymentId: string; refunded: number; at: Date },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrderOfPayment(tx, input.provider, input.paymentId);
+    if (!order || order.status === 'pending' || order.status === 'canceled') return false;
+    const message = providerRefundMessage(input.refunded, order.total);
+    await insertLog(tx, { orderId: order.id, at: input.at, actorUserId: null, message });
+    return true;
   });
 }
 

@@ -22,6 +22,7 @@ import {
   fulfil,
   type Notify,
   notePaymentFailed,
+  noteRefund,
   PAYMENT_CANCELED_MESSAGE,
   reserveForPayment,
 } from '../orders/order-lifecycle.ts';
@@ -176,8 +177,9 @@ export async function confirmDemoPayment(
 
 /**
  * One Stripe event, recorded (payment_events) in one transaction with its effect: succeeded
- * fulfils, payment_failed is noted and canceled cancels the pending order, each once. A late
- * payment for stock that is gone is refunded after the transaction commits.
+ * fulfils, payment_failed is noted, canceled cancels the pending order and a refund made in Stripe's
+ * dashboard is noted on the paid order, each once. A late payment for stock that is gone is refunded
+ * after the transaction commits.
  */
 export async function handleStripeEvent(
   db: Executor,
@@ -185,6 +187,7 @@ export async function handleStripeEvent(
   event: Stripe.Event,
   notify: Notify,
 ): Promise<void> {
+  if (event.type === 'charge.refunded') return noteStripeRefund(db, event);
   if (!event.type.startsWith('payment_intent.')) return;
   const intent = event.data.object as Stripe.PaymentIntent;
   const orderId = intent.metadata?.orderId;
@@ -226,4 +229,21 @@ export async function handleStripeEvent(
     return null;
   });
   if (outcome === 'refund') await provider.refund(intent.id, orderId);
+}
+
+/** A charge refunded, in full or in part: the event carries all refunded so far. */
+async function noteStripeRefund(db: Executor, event: Stripe.Event): Promise<void> {
+  const charge = event.data.object as Stripe.Charge;
+  const paymentId =
+    typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+  if (!paymentId) return;
+  await db.transaction(async (tx) => {
+    if (!(await recordPaymentEvent(tx, event.id, event.type))) return;
+    await noteRefund(tx, {
+      provider: 'stripe',
+      paymentId,
+      refunded: charge.amount_refunded,
+      at: new Date(event.created * 1000),
+    });
+  });
 }

@@ -1,4 +1,4 @@
-import { latestPaymentFailure, type Order, type PaymentIntent } from '@barbershop/contract';
+import { formatCents, latestPaymentFailure, type Order, type PaymentIntent } from '@barbershop/contract';
 import { schema } from '@barbershop/db';
 import { createProduct, createUser } from '@barbershop/db/factories';
 import { and, eq } from 'drizzle-orm';
@@ -321,6 +321,32 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
     expect(await stockOf('Medium')).toBe(stock + 1);
   });
 
+  it("notes on a paid order, once each, refunds made in Stripe's dashboard, in part and then in full", async () => {
+    const { order, intent } = await checkout(2);
+    await deliver(stripe.event('payment_intent.succeeded', stripe.succeed(intent.id)));
+    // Refunded a minute later, then the rest a minute after that; the full refund is delivered first.
+    const minutesOn = (minutes: number) => Math.floor(Date.now() / 1000) + minutes * 60;
+    stripe.refund(intent.id, 2000);
+    const partly = stripe.event('charge.refunded', stripe.charge(intent.id), { created: minutesOn(1) });
+    stripe.refund(intent.id, order.total - 2000);
+    const inFull = stripe.event('charge.refunded', stripe.charge(intent.id), { created: minutesOn(2) });
+    for (const delivery of [inFull, partly, partly]) expect((await deliver(delivery)).statusCode).toBe(200);
+
+    const total = formatCents(order.total);
+    expect(await logOf(order.id)).toEqual([
+      'Payment received',
+      `Payment partly refunded in Stripe: $20.00 of ${total} so far`,
+      `Payment refunded in full in Stripe (${total})`,
+    ]);
+    // What happens to the goods is for staff to settle with the customer: the order stays as it was.
+    expect(await orderRow(order.id)).toMatchObject({ status: 'processing' });
+    const items = await app.db
+      .select()
+      .from(schema.productItems)
+      .where(eq(schema.productItems.orderId, order.id));
+    expect(items).toHaveLength(2);
+  });
+
   it('settles the orders behind one it cannot, and names that one', async () => {
     const stuck = await checkout(1);
     const next = await checkout(1);
@@ -432,6 +458,11 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
     const log = await app.db.select().from(schema.orderLog).where(eq(schema.orderLog.orderId, late.order.id));
     expect(log.map((line) => line.message)).not.toContain('Payment received');
     expect(refundsOfLate()).toHaveLength(1);
+
+    // Stripe's report of that refund, the shop's own, adds nothing to the canceled order.
+    const ownRefund = stripe.event('charge.refunded', stripe.charge(late.intent.id));
+    expect((await deliver(ownRefund)).statusCode).toBe(200);
+    expect(await logOf(late.order.id)).toEqual(log.map((line) => line.message));
   });
 
   it('has no demo confirm when Stripe is on', async () => {
