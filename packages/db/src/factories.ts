@@ -61,6 +61,7 @@ export async function createUser(
       oidcIssuer: 'dev',
       oidcSubject: email,
       email,
+      emailVerified: true,
       name: `Test User ${id}`,
       accessLevel: 0,
       ...overrides,

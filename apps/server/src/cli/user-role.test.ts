@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const CLI = join(import.meta.dirname, 'user-role.ts');
 
-describe('npm run user:role', () => {
+// Each run starts Node and opens the embedded database: seconds apiece on a busy two-core machine.
+describe('npm run user:role', { timeout: 60_000 }, () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'barbershop-role-'));
   const run = (...args: string[]) =>
     spawnSync(process.execPath, [CLI, ...args], {
@@ -93,6 +94,42 @@ describe('npm run user:role', () => {
     const chosen = run('pat@example.com', '2', other);
     expect(chosen.status).toBe(0);
     expect((await levelOf('pat@example.com')).sort()).toEqual([0, 2]);
+  });
+
+  it('raises an account whose provider did not verify its email only when told its id, and lists it as such', async () => {
+    const handle = await openDatabase({ dataDir });
+    let claimed: string;
+    try {
+      claimed = (
+        await createUser(handle.db, {
+          email: 'owner@example.com',
+          emailVerified: false,
+          oidcIssuer: 'https://sso.example.net',
+        })
+      ).id;
+    } finally {
+      await handle.close();
+    }
+    const refused = run('owner@example.com', '2');
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain(
+      `https://sso.example.net has not verified that owner@example.com belongs to account ${claimed}, the one with that email; nothing changed.`,
+    );
+    expect(await levelOf('owner@example.com')).toEqual([0]);
+
+    const read = await openDatabase({ dataDir });
+    try {
+      await createUser(read.db, { email: 'owner@example.com', oidcIssuer: 'https://accounts.google.com' });
+    } finally {
+      await read.close();
+    }
+    const listed = run('owner@example.com', '2');
+    expect(listed.stderr).toContain(`${claimed}  Test User`);
+    expect(listed.stderr).toMatch(new RegExp(`${claimed} .* \\(email not verified by the provider\\)`));
+
+    const chosen = run('owner@example.com', '1', claimed);
+    expect(chosen.status).toBe(0);
+    expect((await levelOf('owner@example.com')).sort()).toEqual([0, 1]);
   });
 
   it('fails with a message for an email nobody has signed in with', () => {

@@ -25,10 +25,20 @@ async function main(args: string[]): Promise<number> {
       console.error(`${which}: sign in with it once, then run this again.`);
       return 1;
     }
+    if ('unverified' in result) {
+      const { id, oidcIssuer } = result.unverified;
+      console.error(
+        [
+          `${oidcIssuer} has not verified that ${email} belongs to account ${id}, the one with that email; nothing changed.`,
+          'Ask its owner to verify the address with the provider and sign in again, or, if you know the account is theirs, run this again with its id.',
+        ].join('\n'),
+      );
+      return 1;
+    }
     if ('several' in result) {
       const lines = result.several.map(
         (user) =>
-          `  ${user.id}  ${user.name}, signed in through ${user.oidcIssuer} since ${user.createdAt.toISOString().slice(0, 10)}`,
+          `  ${user.id}  ${user.name}, signed in through ${user.oidcIssuer} since ${user.createdAt.toISOString().slice(0, 10)}${user.emailVerified ? '' : ' (email not verified by the provider)'}`,
       );
       console.error(
         [

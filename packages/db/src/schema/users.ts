@@ -2,6 +2,7 @@ import type { Address } from '@barbershop/contract';
 import { ACCESS } from '@barbershop/contract/domain';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -21,6 +22,11 @@ export const users = pgTable(
     oidcIssuer: text('oidc_issuer').notNull(),
     oidcSubject: text('oidc_subject').notNull(),
     email: text('email').notNull(),
+    /**
+     * Whether the sign-in provider vouched, at the latest sign-in, that the email is this account's.
+     * Some providers let anyone sign in with an address they do not own.
+     */
+    emailVerified: boolean('email_verified').notNull().default(false),
     name: text('name').notNull(),
     picture: text('picture').notNull().default(''),
     phone: text('phone'),

@@ -20,6 +20,7 @@ export async function recordSignIn(db: Executor, identity: Identity, adminEmails
     oidcIssuer: identity.issuer,
     oidcSubject: identity.subject,
     email: identity.email,
+    emailVerified: identity.emailVerified,
     name: identity.name,
     picture: identity.picture,
     accessLevel: makeAdmin ? ACCESS.admin : undefined,

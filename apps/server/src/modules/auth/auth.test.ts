@@ -28,7 +28,11 @@ describe('sign-in through the development identity provider', () => {
   afterAll(() => app.close());
 
   it('signs a seeded demo account in and returns to the page asked for', async () => {
-    const casey = await createUser(app.db, { email: 'casey@example.com', name: 'Casey Customer' });
+    const casey = await createUser(app.db, {
+      email: 'casey@example.com',
+      name: 'Casey Customer',
+      emailVerified: false,
+    });
     const { location, jar } = await signInThroughDevIdp(app, {
       path: '/account/orders?x=1',
       email: 'casey@example.com',
@@ -42,7 +46,8 @@ describe('sign-in through the development identity provider', () => {
       accessLevel: 0,
     });
     const rows = await app.db.select().from(schema.users).where(eq(schema.users.email, 'casey@example.com'));
-    expect(rows).toHaveLength(1);
+    // One account, and the provider's word on the email as of this sign-in.
+    expect(rows).toMatchObject([{ id: casey.id, emailVerified: true }]);
   });
 
   it('creates a customer for a new email, named after it', async () => {
@@ -54,7 +59,11 @@ describe('sign-in through the development identity provider', () => {
     const user = await me(app, sessionCookie(app, jar.cookies));
     expect(user).toMatchObject({ name: 'New Person', email: 'new.person@example.com', accessLevel: 0 });
     const [row] = await app.db.select().from(schema.users).where(eq(schema.users.id, user.gid));
-    expect(row).toMatchObject({ oidcIssuer: 'dev', oidcSubject: 'new.person@example.com' });
+    expect(row).toMatchObject({
+      oidcIssuer: 'dev',
+      oidcSubject: 'new.person@example.com',
+      emailVerified: true,
+    });
   });
 
   it('makes a verified email listed in ADMIN_EMAILS an admin, and keeps other roles as they are', async () => {

@@ -13,6 +13,7 @@ export async function upsertIdentity(
     oidcIssuer: string;
     oidcSubject: string;
     email: string;
+    emailVerified: boolean;
     name: string;
     picture: string;
     accessLevel: number | undefined;
@@ -26,6 +27,7 @@ export async function upsertIdentity(
       target: [users.oidcIssuer, users.oidcSubject],
       set: {
         email: profile.email,
+        emailVerified: profile.emailVerified,
         name: profile.name,
         picture: profile.picture,
         ...(accessLevel === undefined ? {} : { accessLevel }),

@@ -150,13 +150,16 @@ export type RoleByEmail =
   | { changed: UserRow }
   | { unchanged: UserRow }
   | { none: true }
-  | { several: UserRow[] };
+  | { several: UserRow[] }
+  | { unverified: UserRow };
 
 /**
  * Sets the role of the account with this email (the command line's way to appoint staff and admins),
  * recorded in the audit trail as the command's doing, in the same transaction.
  * Several accounts with one email (another sign-in provider, or someone's account at a provider that
- * did not verify the address) are never changed together: the operator names one by its id.
+ * did not verify the address) are never changed together: the operator names one by its id. Nor is
+ * an account raised on an address its provider did not vouch for unless named by its id: with a
+ * provider that lets anyone sign in with any address, whoever did so first would be promoted.
  */
 export async function setRoleByEmail(
   db: Database,
@@ -169,6 +172,7 @@ export async function setRoleByEmail(
   if (users.length > 1) return { several: users };
   const user = users[0]!;
   if (user.accessLevel === accessLevel) return { unchanged: user };
+  if (accessLevel > user.accessLevel && !user.emailVerified && !accountId) return { unverified: user };
   return db.transaction(async (tx) => {
     const changed = (await updateUser(tx, user.id, { accessLevel }))!;
     await recordRoleSetBy(tx, AUDIT_TOOLS.roleCommand, user.id, user.accessLevel, changed.accessLevel);
