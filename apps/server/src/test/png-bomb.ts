@@ -1,21 +1,21 @@
 import { createDeflate } from 'node:zlib';
 
 /**
- * A real PNG whose header says `side` x `side` pixels, small on the wire (one bit a pixel, all zero):
- * a decompression bomb. At 50,000 x 50,000 it is 2.5 gigapixels, about 300 KB sent. The pixel rows
- * are compressed as a stream, so making it holds none of them in memory.
+ * A real PNG whose header says `width` x `height` pixels, small on the wire (one bit a pixel, all
+ * zero): a decompression bomb. At 50,000 x 50,000 it is 2.5 gigapixels, about 300 KB sent. The pixel
+ * rows are compressed as a stream, so making it holds none of them in memory.
  */
-export async function pngBomb(side: number): Promise<Buffer> {
+export async function pngBomb(width: number, height = width): Promise<Buffer> {
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(side, 0);
-  header.writeUInt32BE(side, 4);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
   header.set([1, 0, 0, 0, 0], 8); // bit depth 1, grayscale, deflate, no filter, no interlace
   const deflate = createDeflate();
   const compressed: Buffer[] = [];
   deflate.on('data', (chunk: Buffer) => compressed.push(chunk));
   const done = new Promise((resolve) => deflate.on('end', resolve));
-  // Each row is its filter byte (0) and side/8 bytes of pixels, all zero.
-  let left = side * (1 + Math.ceil(side / 8));
+  // Each row is its filter byte (0) and width/8 bytes of pixels, all zero.
+  let left = height * (1 + Math.ceil(width / 8));
   const zeros = Buffer.alloc(4 * 1024 * 1024);
   while (left > 0) {
     const part = zeros.subarray(0, Math.min(left, zeros.length));

@@ -31,6 +31,16 @@ describe('storeImage', () => {
     }
   });
 
+  it('stores an image ten times as tall as it is wide, the most it takes, at every width', async () => {
+    const media = storage();
+    const tall = await sharp({ create: { width: 1300, height: 13_000, channels: 3, background: '#335' } })
+      .png()
+      .toBuffer();
+    const key = await storeImage(media, tall);
+    const largest = await sharp((await media.get(renditionKey(key, 1280)))!).metadata();
+    expect([largest.width, largest.height]).toEqual([1280, 12_800]);
+  });
+
   it('turns a photo upright by its orientation and keeps transparency, at every width', async () => {
     const media = storage();
     // Taken with the camera on its side: 1600 x 1000 pixels, to be shown 1000 wide and 1600 tall.

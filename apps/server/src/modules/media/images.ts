@@ -9,6 +9,12 @@ import type { MediaStorage } from './media.storage.ts';
 /** Widths of every stored rendition; pages pick one through srcset. */
 export const IMAGE_WIDTHS = [320, 640, 1280] as const;
 export const MAX_PIXELS = 40_000_000;
+/**
+ * How many times its short side an image's long side may be. A strip that thin is no photo, its
+ * largest rendition would pass WebP's 16,383-pixel limit, and decoding a 1 x 39,000,000 one took a
+ * minute of the one image worker.
+ */
+export const MAX_ASPECT_RATIO = 10;
 // sharp reports AVIF as 'heif'.
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'gif']);
 const NOT_AN_IMAGE = 'That file is not an image we can read (JPEG, PNG, WebP, AVIF or GIF).';
@@ -70,6 +76,13 @@ async function processImage(storage: MediaStorage, input: Buffer | string): Prom
   // Checked before decoding: the header alone says how much memory the pixels would take.
   if (metadata.width * metadata.height > MAX_PIXELS) {
     throw new AppError('payload_too_large', 'Images must be 40 megapixels or smaller.');
+  }
+  const [short, long] = [metadata.width, metadata.height].sort((a, b) => a - b) as [number, number];
+  if (long > short * MAX_ASPECT_RATIO) {
+    throw new AppError(
+      'bad_request',
+      `An image's long side may be at most ${MAX_ASPECT_RATIO} times its short side.`,
+    );
   }
   const key = `images/${await hashOf(input)}`;
   if (await storage.exists(renditionKey(key, IMAGE_WIDTHS[2]))) return key;

@@ -183,6 +183,18 @@ describe('product images', () => {
       'Images must be 40 megapixels or smaller.',
     ],
     [
+      'a 1 x 39,000,000 PNG (a minute of decoding, then too tall for WebP)',
+      async () => ({ body: await pngBomb(1, 39_000_000), filename: 'strip.png' }),
+      400,
+      "An image's long side may be at most 10 times its short side.",
+    ],
+    [
+      'a 20000 x 1000 PNG',
+      async () => ({ body: await pngBomb(20_000, 1000), filename: 'banner.png' }),
+      400,
+      "An image's long side may be at most 10 times its short side.",
+    ],
+    [
       'an 11 MB file',
       () => ({ body: Buffer.alloc(11 * 1024 * 1024, 7), filename: 'big.jpg', type: 'image/jpeg' }),
       413,
