@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts';
+import { DEMO, signIn } from './sign-in.ts';
 
 // Requests a browser would never send, answered before any page runs: the visitor still gets the
 // site's error page with the right status, never a bare JSON body or a 500.
@@ -21,6 +22,27 @@ test('malformed URL encoding, a control character and an unknown method get the 
     const html = await response.text();
     expect(html).toContain('Unexpected Application Error!');
     expect(html).toContain(text);
+  }
+});
+
+test('a word where an id goes in a page address gets the 404 page, not the API route of that word', async ({
+  page,
+}) => {
+  // Staff may open every one of these pages; each word names a route of its own one level down in
+  // the API (the orders CSV, the signed-in user, the published catalogue), which answered 500 here.
+  await signIn(page, DEMO.staff);
+  for (const path of [
+    '/account/orders/export.csv',
+    '/payment-confirmation?orderId=export.csv',
+    '/dashboard/orders/export.csv',
+    '/dashboard/users/me',
+    '/dashboard/users/checkAdmin',
+    '/dashboard/products/published',
+    '/dashboard/products/published/edit',
+  ]) {
+    const response = await page.request.get(path);
+    expect(response.status(), path).toBe(404);
+    expect(await response.text(), path).toContain('404 Not Found');
   }
 });
 

@@ -1,5 +1,12 @@
 /** The closed sets of SPEC.md sections 3, 4 and 9, shared by the database, the API and the pages. */
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether an id from an address or a request can be a record's: every record's id is a UUID. */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
 export const CATEGORIES = ['Hats', 'Shirts', 'Hoodies'] as const;
 export type Category = (typeof CATEGORIES)[number];
 

@@ -5,6 +5,19 @@ import { EditVersionSchema } from './edit-version.ts';
 import { typedNumber } from './format.ts';
 
 /** Units on hand of one size; the list holds exactly the sizes a product is offered in, in SIZES order. */
+/**
+ * Words the shop's own product addresses use after /products/: the API's public catalogue, store
+ * read and publish and archive toggles, and the dashboard's new-product form. A product named so
+ * could not be reached at /products/<its slug> (or adding its walk-in items would toggle another).
+ */
+export const RESERVED_PRODUCT_SLUGS: ReadonlySet<string> = new Set([
+  'published',
+  'store',
+  'publish',
+  'archives',
+  'create',
+]);
+
 export const StockEntrySchema = z.object({ size: z.enum(SIZES), quantity: z.number().int().nonnegative() });
 export type StockEntry = z.infer<typeof StockEntrySchema>;
 

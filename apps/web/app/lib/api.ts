@@ -7,6 +7,7 @@ import type {
   ApiWriteResponse,
   ErrorResponse,
 } from '@barbershop/contract';
+import { isUuid } from '@barbershop/contract/domain';
 import { data, type RouterContextProvider } from 'react-router';
 import { apiFetchContext } from './api-context.ts';
 
@@ -97,16 +98,28 @@ export function browserApi(apiBaseUrl = ''): ApiClient {
   );
 }
 
+/** The site's 404 page, from a loader. */
+export function notFound(): never {
+  throw data(null, { status: 404, statusText: 'Not Found' });
+}
+
 /** A loader's API call whose 404 (missing, unpublished or malformed id) is the site's 404 page. */
 export async function orNotFound<T>(load: Promise<T>): Promise<T> {
   try {
     return await load;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) {
-      throw data(null, { status: 404, statusText: 'Not Found' });
-    }
+    if (error instanceof ApiError && error.status === 404) notFound();
     throw error;
   }
+}
+
+/**
+ * A record's id from the page's address, or the site's 404 when it cannot be one: a word in its
+ * place (`export.csv`, `me`) would reach another API route, which answers something else entirely.
+ */
+export function idOrNotFound(id: string | null | undefined): string {
+  if (!id || !isUuid(id)) notFound();
+  return id;
 }
 
 /**

@@ -4,11 +4,11 @@ import {
   type Barber,
   type CreateBarber,
   type ImageSlot,
+  isUuid,
   slugify,
   type UpdateBarber,
 } from '@barbershop/contract';
 import type { Database, Executor } from '@barbershop/db';
-import { z } from 'zod';
 import { transactionOrConflict } from '../../plugins/database.ts';
 import { AppError, staleEdit } from '../../plugins/errors.ts';
 import type { PublicCache } from '../../plugins/public-cache.ts';
@@ -85,7 +85,6 @@ function toAdminBarber(row: BarberWithServices): AdminBarber {
 }
 
 const noSuchBarber = () => new AppError('not_found', 'No such barber.');
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 /** Every barber, inactive ones too, for the dashboard. */
 export async function listAdminBarbers(db: Executor): Promise<AdminBarber[]> {

@@ -3,6 +3,7 @@ import {
   type Category,
   type ItemCertificate,
   type ItemStatus,
+  isUuid,
   SIZES,
   type Size,
 } from '@barbershop/contract';
@@ -20,8 +21,6 @@ import {
   type ProductRow,
   type StockRow,
 } from './catalog.repository.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A product row, its images and its stock rows as the store shows them (also the base of the
@@ -97,7 +96,7 @@ export async function getItemCertificate(
   viewer: SessionUser | null,
   itemId: string,
 ): Promise<ItemCertificate> {
-  const found = UUID.test(itemId) ? await findItemWithProduct(db, itemId) : null;
+  const found = isUuid(itemId) ? await findItemWithProduct(db, itemId) : null;
   if (!found) throw new AppError('not_found', 'No item found');
   const { item, product: row, inStore, ownerName } = found;
   const ownerMaySee = !!viewer && (viewer.id === item.ownerUserId || isStaff(viewer));

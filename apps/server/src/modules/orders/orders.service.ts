@@ -1,4 +1,5 @@
 import type { ItemStatus, Order, OrderStatus, OrderSummary, Size } from '@barbershop/contract';
+import { isUuid } from '@barbershop/contract';
 import type { Executor } from '@barbershop/db';
 import { isStaff, type SessionUser } from '../../plugins/access.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -10,8 +11,6 @@ import {
   listOrderLog,
   listOrdersOfUser,
 } from './orders.repository.ts';
-
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A user's orders for their account page (SPEC.md section 7: _id, total, date, status). */
 export async function listOrdersOf(db: Executor, userId: string): Promise<OrderSummary[]> {
@@ -29,7 +28,7 @@ export async function listOrdersOf(db: Executor, userId: string): Promise<OrderS
  * exist, so order ids cannot be probed.
  */
 export async function getOrderFor(db: Executor, viewer: SessionUser, id: string): Promise<Order> {
-  const found = UUID.test(id) ? await findOrderWithCustomer(db, id) : null;
+  const found = isUuid(id) ? await findOrderWithCustomer(db, id) : null;
   if (!found || (found.order.userId !== viewer.id && !isStaff(viewer))) {
     throw new AppError('not_found', 'No such order.');
   }

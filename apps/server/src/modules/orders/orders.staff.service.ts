@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type DeliveryMethod,
+  isUuid,
   type OrderStatus,
   type OrderView,
   PICKUP_CODE_TRIES,
@@ -19,7 +20,7 @@ import { orderNotReadyEmail, orderReadyEmail } from '../mail/order-emails.ts';
 import { enqueueEmail, withdrawUnsentEmail } from '../mail/outbox.repository.ts';
 import { lockOrder, type OrderRow } from './lifecycle.repository.ts';
 import { changeStatus, type EmailSite, emailFacts } from './order-lifecycle.ts';
-import { getOrderFor, UUID } from './orders.service.ts';
+import { getOrderFor } from './orders.service.ts';
 import { listOrdersPage, type StaffOrderFilter, type StaffOrderListRow } from './orders.staff.repository.ts';
 import {
   addWrongTry,
@@ -176,7 +177,7 @@ export async function changeStatusAsStaff(
   id: string,
   body: UpdateOrderStatus,
 ): Promise<void> {
-  if (!UUID.test(id)) throw new AppError('not_found', 'No such order.');
+  if (!isUuid(id)) throw new AppError('not_found', 'No such order.');
   const at = new Date();
   try {
     await db.transaction(async (tx) => {
@@ -249,7 +250,7 @@ export async function reissuePickupCode(
   actor: SessionUser,
   id: string,
 ): Promise<void> {
-  if (!UUID.test(id)) throw new AppError('not_found', 'No such order.');
+  if (!isUuid(id)) throw new AppError('not_found', 'No such order.');
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     if (!order) throw new AppError('not_found', 'No such order.');

@@ -4,6 +4,7 @@ import type {
   PaymentConfirmation,
   PaymentIntent,
 } from '@barbershop/contract';
+import { isUuid } from '@barbershop/contract';
 import type { Executor } from '@barbershop/db';
 import type Stripe from 'stripe';
 import type { SessionUser } from '../../plugins/access.ts';
@@ -28,8 +29,6 @@ import {
 } from '../orders/order-lifecycle.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { recordPaymentEvent } from './payments.repository.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Checkout: reserves the cart for the customer's pending order (created or replaced) at database
@@ -153,7 +152,7 @@ export async function confirmDemoPayment(
   notify: Notify,
 ): Promise<PaymentConfirmation> {
   if (provider.name !== 'demo') throw new AppError('not_found', 'Demo payments are off.');
-  const order = UUID.test(orderId) ? await findOrder(db, orderId) : null;
+  const order = isUuid(orderId) ? await findOrder(db, orderId) : null;
   if (!order || order.userId !== user.id) throw new AppError('not_found', 'No such order.');
   if (order.paymentProvider !== 'demo' || !order.paymentId) {
     throw new AppError('conflict', 'This order has no demo payment; start the payment again.');
@@ -191,7 +190,7 @@ export async function handleStripeEvent(
   if (!event.type.startsWith('payment_intent.')) return;
   const intent = event.data.object as Stripe.PaymentIntent;
   const orderId = intent.metadata?.orderId;
-  if (!orderId || !UUID.test(orderId)) return;
+  if (!orderId || !isUuid(orderId)) return;
   const outcome = await db.transaction(async (tx) => {
     const fresh = await recordPaymentEvent(tx, event.id, event.type);
     // fulfil is idempotent on its own, and running it again on a redelivery retries a refund whose

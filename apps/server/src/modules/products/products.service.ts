@@ -5,14 +5,15 @@ import {
   type CatalogProduct,
   type CreateProduct,
   type ItemStatus,
+  isUuid,
   type ProductItem,
+  RESERVED_PRODUCT_SLUGS,
   type Size,
   slugify,
   type UpdateItem,
   type UpdateProduct,
 } from '@barbershop/contract';
 import type { Database, Executor } from '@barbershop/db';
-import { z } from 'zod';
 import { transactionOrConflict } from '../../plugins/database.ts';
 import { AppError, staleEdit } from '../../plugins/errors.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
@@ -39,8 +40,6 @@ import {
   updateItem as updateItemRow,
   updateProduct as updateProductRow,
 } from './products.repository.ts';
-
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 const notFound = () => new AppError('not_found', 'No such product.');
 
@@ -111,18 +110,11 @@ export function stockAfterEdit(wanted: Counts, seen: Counts | undefined, now: Co
   );
 }
 
-/**
- * Words the shop's own product addresses use after /products/: the API's public catalogue, store
- * read and publish and archive toggles, and the dashboard's new-product form. A product named so
- * could not be reached at /products/<its slug> (or adding its walk-in items would toggle another).
- */
-const RESERVED_SLUGS = new Set(['published', 'store', 'publish', 'archives', 'create']);
-
 /** The slug of a product name, refused (400) when it has no letter or digit or is a reserved word. */
 function productSlugOf(name: string): string {
   const slug = slugify(name);
   if (!slug) throw new AppError('bad_request', 'form.name: must contain a letter or a digit');
-  if (RESERVED_SLUGS.has(slug))
+  if (RESERVED_PRODUCT_SLUGS.has(slug))
     throw new AppError(
       'bad_request',
       `form.name: "${name}" is a word the shop's web addresses use: choose another name`,

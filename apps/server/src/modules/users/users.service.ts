@@ -4,6 +4,7 @@ import {
   type CurrentUser,
   type InventoryItem,
   type ItemStatus,
+  isUuid,
   type Size,
   type UpdateUser,
   type UserDetail,
@@ -16,7 +17,7 @@ import { AppError } from '../../plugins/errors.ts';
 import { recordAudit, recordRoleSetBy } from '../audit/audit.repository.ts';
 import { listedAsAdmin } from '../auth/auth.service.ts';
 import { imageFromKey } from '../media/images.ts';
-import { listOrdersOf, UUID } from '../orders/orders.service.ts';
+import { listOrdersOf } from '../orders/orders.service.ts';
 import {
   findUser,
   findUsersByEmail,
@@ -87,7 +88,7 @@ export async function listUsersWithItems(db: Database, q = ''): Promise<UserSumm
 
 /** One user with their items and orders, for staff; 404 when there is no such user or the id is not one. */
 export async function getUserDetail(db: Database, id: string): Promise<UserDetail> {
-  const user = UUID.test(id) ? await findUser(db, id) : null;
+  const user = isUuid(id) ? await findUser(db, id) : null;
   if (!user) throw new AppError('not_found', 'No such user.');
   const [items, orders] = await Promise.all([listOwnedItems(db, [id]), listOrdersOf(db, id)]);
   return {
@@ -111,7 +112,7 @@ export async function updateUserAsAdmin(
   changes: UpdateUser,
   adminEmails: readonly string[],
 ): Promise<UserDetail> {
-  if (!UUID.test(id)) throw new AppError('not_found', 'No such user.');
+  if (!isUuid(id)) throw new AppError('not_found', 'No such user.');
   const values = {
     ...(changes.accessLevel === undefined ? {} : { accessLevel: changes.accessLevel }),
     ...(changes.phone === undefined ? {} : { phone: changes.phone || null }),

@@ -1,16 +1,15 @@
+import { isUuid } from '@barbershop/contract/domain';
 export type Crumb = { label: string; to: string };
 
 // Segments whose words read better spelled out than title-cased; `:id` is SPEC.md's blank order.
 const LABELS: Record<string, string> = { dashboard: 'Dashboard', ':id': 'New' };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function label(segment: string, names: Record<string, string>): string {
   const text = decodeURIComponent(segment);
   const named = names[text] ?? LABELS[text];
   if (named) return named;
   // An id the page did not name: its first block, as orders are shown ("Order 6b7f10b9").
-  if (UUID.test(text)) return text.slice(0, 8);
+  if (isUuid(text)) return text.slice(0, 8);
   return text
     .replace(/-/g, ' ')
     .replace(/(^|\s)(\p{Ll})/gu, (_, space: string, letter: string) => space + letter.toUpperCase());

@@ -5,7 +5,7 @@ import { Alert } from '../../components/alert.tsx';
 import { OrderDetail } from '../../features/account/order-detail.tsx';
 import { PickupCodeCard } from '../../features/account/pickup-code.tsx';
 import { requireRole } from '../../features/auth/require-role.ts';
-import { orNotFound, serverApi } from '../../lib/api.ts';
+import { idOrNotFound, orNotFound, serverApi } from '../../lib/api.ts';
 import { qrSvg } from '../../lib/qr.server.ts';
 import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/order';
@@ -13,7 +13,7 @@ import { privatePageMeta } from './private-meta.ts';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireRole(request, context, 'signedIn');
-  const order = await orNotFound(serverApi(context).get(`/orders/${encodeURIComponent(params.orderId)}`));
+  const order = await orNotFound(serverApi(context).get(`/orders/${idOrNotFound(params.orderId)}`));
   const qrDataUrl = order.pickupCode
     ? `data:image/svg+xml;base64,${Buffer.from(await qrSvg(order.pickupCode.handoverUrl)).toString('base64')}`
     : null;

@@ -11,7 +11,7 @@ import {
   StatusControl,
 } from '../../features/dashboard-orders/status-control.tsx';
 import { PageHeader } from '../../features/dashboard-shell/page-header.tsx';
-import { ApiError, orNotFound, serverApi } from '../../lib/api.ts';
+import { ApiError, idOrNotFound, orNotFound, serverApi } from '../../lib/api.ts';
 import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/order';
 import { dashboardMeta } from './dashboard-meta.ts';
@@ -23,7 +23,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireRole(request, context, 'staff');
   if (params.orderId === BLANK) return { order: null, history: { entries: [], allChanges: null } };
   const api = serverApi(context);
-  const id = encodeURIComponent(params.orderId);
+  const id = idOrNotFound(params.orderId);
   const order = await orNotFound(api.get(`/orders/${id}`));
   const history = await recordHistory(api, params.orderId, 'order');
   return { order, history };

@@ -1,10 +1,13 @@
+import { RESERVED_PRODUCT_SLUGS } from '@barbershop/contract';
 import type { RouterContextProvider } from 'react-router';
-import { orNotFound, serverApi } from '../../lib/api.ts';
+import { notFound, orNotFound, serverApi } from '../../lib/api.ts';
 import { publicConfigContext } from '../../lib/api-context.ts';
 import { qrSvg } from '../../lib/qr.server.ts';
 
 /** The product of the URL with its items, and the site origin their links start with. */
 export async function loadProduct(request: Request, context: Readonly<RouterContextProvider>, name: string) {
+  // The API's own words after /products/ (`published`) are other routes, never a product.
+  if (RESERVED_PRODUCT_SLUGS.has(name)) notFound();
   const product = await orNotFound(serverApi(context).get(`/products/${encodeURIComponent(name)}`));
   const publicUrl = context.get(publicConfigContext).publicUrl || new URL(request.url).origin;
   return { product, publicUrl };

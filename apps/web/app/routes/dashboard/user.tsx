@@ -12,14 +12,14 @@ import {
   UserFacts,
   UserItems,
 } from '../../features/dashboard-users/user-profile.tsx';
-import { ApiError, orNotFound, serverApi } from '../../lib/api.ts';
+import { ApiError, idOrNotFound, orNotFound, serverApi } from '../../lib/api.ts';
 import type { Route } from './+types/user';
 import { dashboardMeta } from './dashboard-meta.ts';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await requireRole(request, context, 'staff');
   const api = serverApi(context);
-  const id = encodeURIComponent(params.id);
+  const id = idOrNotFound(params.id);
   const user = await orNotFound(api.get(`/users/${id}`));
   const history = await recordHistory(api, params.id, 'user');
   return { user, history, isAdmin: viewer.accessLevel === ACCESS.admin };

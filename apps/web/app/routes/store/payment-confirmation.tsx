@@ -1,13 +1,13 @@
 import { latestPaymentFailure, type Order, paymentRefunded } from '@barbershop/contract';
 import { useEffect, useState } from 'react';
-import { data, Link, useRevalidator, useSearchParams } from 'react-router';
+import { Link, useRevalidator, useSearchParams } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
 import { buttonClass } from '../../components/button.tsx';
 import { requireRole } from '../../features/auth/require-role.ts';
 import { withoutPaid } from '../../features/cart/cart-rules.ts';
 import { useCart } from '../../features/cart/cart-store.ts';
 import { OrderSummary } from '../../features/checkout/order-summary.tsx';
-import { orNotFound, serverApi } from '../../lib/api.ts';
+import { idOrNotFound, orNotFound, serverApi } from '../../lib/api.ts';
 import { siteFromMatches } from '../../lib/seo.ts';
 import type { Route } from './+types/payment-confirmation';
 
@@ -17,10 +17,9 @@ const MAX_POLLS = 15;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(request, context, 'signedIn');
-  const orderId = new URL(request.url).searchParams.get('orderId');
-  if (!orderId) throw data(null, { status: 404, statusText: 'Not Found' });
+  const orderId = idOrNotFound(new URL(request.url).searchParams.get('orderId'));
   // Someone else's order is a 404, like a missing one.
-  const order = await orNotFound(serverApi(context).get(`/orders/${encodeURIComponent(orderId)}`));
+  const order = await orNotFound(serverApi(context).get(`/orders/${orderId}`));
   return { order };
 }
 
