@@ -48,7 +48,7 @@ export async function ordersStaffRoutes(app: FastifyInstance, deps: StaffOrderDe
       schema: {
         tags: ['orders'],
         summary:
-          "Change an order's status (409 for a step its delivery method does not allow, or a stale log line); a pickup order is delivered only with its pickup code (400 wrong, 429 locked after 5 wrong tries)",
+          "Change an order's status (409 for a step its delivery method does not allow, or a stale log line); a pickup order is delivered only with its pickup code (400 wrong; 409 once locked after 5 wrong tries, until a new code is issued)",
         params: IdParams,
         body: UpdateOrderStatusSchema,
         response: { 200: OrderViewSchema },

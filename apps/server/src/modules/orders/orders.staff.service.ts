@@ -168,7 +168,7 @@ async function issuePickupCode(
  * lifecycle (`changeStatus`: 409 for a step it does not allow), recorded in the audit trail in the
  * same transaction. A pickup order set ready gets a one-time pickup code, shown to its customer and
  * emailed; it is delivered only with that code. A wrong code changes nothing but counts; after
- * PICKUP_CODE_TRIES the code is locked (429) until staff reissue it.
+ * PICKUP_CODE_TRIES the code is locked until staff reissue it: 409, not 429, as waiting lifts no lock.
  */
 export async function changeStatusAsStaff(
   db: Database,
@@ -194,7 +194,7 @@ export async function changeStatusAsStaff(
         if (!kept || kept.usedAt) {
           throw new AppError('conflict', 'This order has no pickup code: reissue one first.');
         }
-        if (kept.wrongTries >= PICKUP_CODE_TRIES) throw new AppError('too_many_requests', lockedMessage);
+        if (kept.wrongTries >= PICKUP_CODE_TRIES) throw new AppError('conflict', lockedMessage);
         if (!body.pickupCode) {
           throw new AppError(
             'bad_request',
@@ -234,7 +234,7 @@ export async function changeStatusAsStaff(
   } catch (error) {
     if (!(error instanceof WrongPickupCode)) throw error;
     const tries = await addWrongTry(db, id);
-    if (tries === null || tries >= PICKUP_CODE_TRIES) throw new AppError('too_many_requests', lockedMessage);
+    if (tries === null || tries >= PICKUP_CODE_TRIES) throw new AppError('conflict', lockedMessage);
     const left = PICKUP_CODE_TRIES - tries;
     throw new AppError(
       'bad_request',

@@ -303,9 +303,9 @@ describe('staff orders API', () => {
       const answers = [];
       for (let i = 0; i < 5; i++)
         answers.push((await put(made.id, { status: 'delivered', pickupCode: wrong })).statusCode);
-      expect(answers).toEqual([400, 400, 400, 400, 429]);
+      expect(answers).toEqual([400, 400, 400, 400, 409]);
       const locked = await put(made.id, { status: 'delivered', pickupCode: first });
-      expect(locked.statusCode).toBe(429);
+      expect(locked.statusCode).toBe(409);
       expect(locked.json().error.message).toMatch(/locked after 5 wrong tries/);
       expect(await statusOf(made.id)).toBe('ready');
       expect(await codeOf(made.id)).toBeUndefined();
