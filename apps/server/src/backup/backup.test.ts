@@ -1,7 +1,16 @@
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type DatabaseHandle, schema } from '@barbershop/db';
+import { join, relative } from 'node:path';
+import { type DatabaseHandle, knownMigrations, schema } from '@barbershop/db';
 import { createItem, createProduct, createUser } from '@barbershop/db/factories';
 import { openTestDatabase } from '@barbershop/db/testing';
 import { getTableName, sql } from 'drizzle-orm';
@@ -102,6 +111,7 @@ describe('backup and restore', () => {
     });
     expect(made.media).toBe(3);
     expect(made.missingMedia).toBeUndefined();
+    expect(made.migration).toEqual(knownMigrations().at(-1));
 
     const restored = await restoreFrom(target, targetMedia, backup);
     expect(restored.tables).toEqual(made.tables);
@@ -149,6 +159,78 @@ describe('backup and restore', () => {
       expect(await tableRows(fresh, 'orders')).toEqual([]);
     } finally {
       await fresh.close();
+    }
+  });
+
+  it('keeps the backup to its owner: every folder 0700, every file 0600', () => {
+    const entries = readdirSync(backup, { recursive: true, withFileTypes: true });
+    const modeOf = (path: string) => (statSync(path).mode & 0o777).toString(8);
+    const modes = Object.fromEntries([
+      ['.', modeOf(backup)],
+      ...entries.map((entry) => {
+        const path = join(entry.parentPath, entry.name);
+        return [relative(backup, path), modeOf(path)];
+      }),
+    ]);
+    const expected = Object.fromEntries([
+      ['.', '700'],
+      ...entries.map((entry) => [
+        relative(backup, join(entry.parentPath, entry.name)),
+        entry.isDirectory() ? '700' : '600',
+      ]),
+    ]);
+    expect(modes).toEqual(expected);
+    expect(Object.keys(modes)).toEqual(
+      expect.arrayContaining(['manifest.json', 'tables/orders.json', `media/${imageKey}-640.webp`]),
+    );
+  });
+
+  it('refuses a backup made by a newer release, before writing a row or an image', async () => {
+    const dir = join(scratch, 'backup-newer');
+    cpSync(backup, dir, { recursive: true });
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    writeFileSync(
+      join(dir, 'manifest.json'),
+      JSON.stringify({ ...manifest, migration: { index: 9999, tag: '9999_later' } }),
+    );
+    const fresh = await openTestDatabase();
+    const mediaRoot = join(scratch, 'newer-media');
+    try {
+      await expect(restoreFrom(fresh, localMediaStorage(mediaRoot), dir)).rejects.toThrow(
+        'This backup was made by a newer release (database schema 9999_later); restore it with that release or a later one.',
+      );
+      expect(await tableRows(fresh, 'users')).toEqual([]);
+      expect(await tableRows(fresh, 'shop')).toEqual([]);
+      expect(existsSync(mediaRoot)).toBe(false);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('still restores a backup made before the manifest named its migration', async () => {
+    const dir = join(scratch, 'backup-unnamed');
+    cpSync(backup, dir, { recursive: true });
+    const { migration: _, ...manifest } = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
+    const fresh = await openTestDatabase();
+    try {
+      expect((await restoreFrom(fresh, targetMedia, dir)).tables).toEqual(made.tables);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('refuses to back up a database a newer release migrated: its new tables would be left out', async () => {
+    const newer = await openTestDatabase();
+    try {
+      await newer.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('later', 99999999999999)`,
+      );
+      await expect(backupTo(newer, sourceMedia, join(scratch, 'backup-of-newer'))).rejects.toThrow(
+        'This database was migrated by a newer release than this one: back it up with that release.',
+      );
+    } finally {
+      await newer.close();
     }
   });
 

@@ -1,6 +1,13 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { type DatabaseHandle, type Executor, schema } from '@barbershop/db';
+import {
+  type DatabaseHandle,
+  type Executor,
+  knownMigrations,
+  latestAppliedMigration,
+  type Migration,
+  schema,
+} from '@barbershop/db';
 import { getTableName, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { IMAGE_WIDTHS, renditionKey } from '../modules/media/images.ts';
@@ -9,13 +16,17 @@ import type { MediaStorage } from '../modules/media/media.storage.ts';
 /**
  * A backup is a directory: manifest.json, one JSON file of rows per table, and every media file
  * the rows point to. It is logical (rows, not pages), so an embedded database restores into
- * PostgreSQL and back, and a backup made before a later migration still restores after it.
+ * PostgreSQL and back, and a backup made before a later migration still restores after it (not the
+ * other way round: restore refuses a backup of a schema newer than its own).
  */
 export const BACKUP_FORMAT = 1;
 
 // Sessions and rate-limit counters are short-lived and secret-adjacent: a restore signs everyone out.
 const SKIPPED = new Set(['sessions', 'rate_limits']);
 const BATCH = 2000;
+// Backups hold customers' names, emails, phones and addresses: readable by their owner only.
+const PRIVATE_DIR = { recursive: true, mode: 0o700 } as const;
+const PRIVATE_FILE = { mode: 0o600 } as const;
 
 export type Manifest = {
   format: number;
@@ -23,6 +34,11 @@ export type Manifest = {
   driver: DatabaseHandle['driver'];
   tables: Record<string, number>;
   media: number;
+  /**
+   * The latest migration of the database backed up. Absent from backups of releases that did not
+   * record it, all older than any that reads it.
+   */
+  migration?: Migration;
   /** Image files the database refers to that the media storage did not have when the backup ran. */
   missingMedia?: string[];
 };
@@ -70,12 +86,19 @@ async function referencedMediaKeys(db: Executor): Promise<string[]> {
 
 /** Writes a backup of the database and its media into `dir` (created; must not hold a backup already). */
 export async function backupTo(handle: DatabaseHandle, media: MediaStorage, dir: string): Promise<Manifest> {
-  await mkdir(join(dir, 'tables'), { recursive: true });
+  await mkdir(join(dir, 'tables'), PRIVATE_DIR);
   if ((await readdir(join(dir, 'tables'))).length > 0) throw new Error(`${dir} already holds a backup.`);
   const counts: Record<string, number> = {};
   // One repeatable-read transaction: every table is read as of the same moment.
-  await handle.db.transaction(async (tx) => {
+  const migration = await handle.db.transaction(async (tx) => {
     if (handle.driver === 'postgres') await tx.execute(sql`set transaction isolation level repeatable read`);
+    const latest = await latestAppliedMigration(tx);
+    // This code would leave out the tables and columns it does not know, and pass for a whole backup.
+    if (!latest) {
+      throw new Error(
+        'This database was migrated by a newer release than this one: back it up with that release.',
+      );
+    }
     for (const table of tablesInDependencyOrder()) {
       const name = getTableName(table);
       const all: Record<string, unknown>[] = [];
@@ -90,8 +113,9 @@ export async function backupTo(handle: DatabaseHandle, media: MediaStorage, dir:
         if (batch.length < BATCH) break;
       }
       counts[name] = all.length;
-      await writeFile(join(dir, 'tables', `${name}.json`), JSON.stringify(all));
+      await writeFile(join(dir, 'tables', `${name}.json`), JSON.stringify(all), PRIVATE_FILE);
     }
+    return latest;
   });
   let mediaCount = 0;
   // Every stored image has all its renditions: one that cannot be read is missing from this
@@ -105,8 +129,8 @@ export async function backupTo(handle: DatabaseHandle, media: MediaStorage, dir:
         missingMedia.push(file);
         continue;
       }
-      await mkdir(dirname(join(dir, 'media', file)), { recursive: true });
-      await writeFile(join(dir, 'media', file), body);
+      await mkdir(dirname(join(dir, 'media', file)), PRIVATE_DIR);
+      await writeFile(join(dir, 'media', file), body, PRIVATE_FILE);
       mediaCount += 1;
     }
   }
@@ -114,11 +138,12 @@ export async function backupTo(handle: DatabaseHandle, media: MediaStorage, dir:
     format: BACKUP_FORMAT,
     createdAt: new Date().toISOString(),
     driver: handle.driver,
+    migration,
     tables: counts,
     media: mediaCount,
     ...(missingMedia.length ? { missingMedia } : {}),
   };
-  await writeFile(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  await writeFile(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, PRIVATE_FILE);
   return manifest;
 }
 
@@ -140,9 +165,10 @@ async function mediaFiles(root: string, prefix = ''): Promise<string[]> {
 
 /**
  * Restores a backup into a migrated database that holds no shop data yet (a fresh one), in one
- * transaction: either every row the manifest counts is back or none is. Media go first (their names
- * are their contents' hashes, so a second try writes the same files), then the rows, each table's
- * file checked against the manifest's count first. Answers what was restored.
+ * transaction: either every row the manifest counts is back or none is. A backup of a newer schema
+ * is refused before anything is written. Media go first (their names are their contents' hashes, so
+ * a second try writes the same files), then the rows, each table's file checked against the
+ * manifest's count first. Answers what was restored.
  */
 export async function restoreFrom(
   handle: DatabaseHandle,
@@ -151,6 +177,13 @@ export async function restoreFrom(
 ): Promise<Manifest> {
   const manifest = JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')) as Manifest;
   if (manifest.format !== BACKUP_FORMAT) throw new Error(`Unknown backup format ${manifest.format}.`);
+  // Restored into this code's schema, a newer one's tables and columns would be silently dropped.
+  const { migration } = manifest;
+  if (migration && !knownMigrations().some((m) => m.index === migration.index && m.tag === migration.tag)) {
+    throw new Error(
+      `This backup was made by a newer release (database schema ${migration.tag}); restore it with that release or a later one.`,
+    );
+  }
   const [{ users = 0, shop = 0 } = {}] = await rows(
     handle.db,
     sql`select (select count(*) from users)::int as users, (select count(*) from shop)::int as shop`,

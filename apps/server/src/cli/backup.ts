@@ -4,7 +4,7 @@ import { backupTo, restoreFrom } from '../backup/backup.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { mediaStorageFor } from '../modules/media/media.storage.ts';
 
-const USAGE = 'Usage: backup <backup [DIR] | restore DIR>';
+const USAGE = 'Usage: backup <backup [PARENT_DIR] | restore BACKUP_DIR>';
 
 function stamp(date: Date): string {
   return date
@@ -14,12 +14,19 @@ function stamp(date: Date): string {
     .replace('T', '-');
 }
 
-/** npm run db:backup [-- DIR] and npm run db:restore -- DIR: the database and its media (docs/operations.md). */
+/**
+ * npm run db:backup [-- PARENT_DIR] and npm run db:restore -- BACKUP_DIR: the database and its media
+ * (docs/operations.md).
+ */
 async function main([command, target]: string[]) {
   if (command !== 'backup' && command !== 'restore') throw new ConfigError(USAGE);
   if (command === 'restore' && !target) throw new ConfigError(USAGE);
   const config = loadConfig();
-  const dir = resolve(target ?? join(config.dataDir, 'backups', `backup-${stamp(new Date())}`));
+  // Each backup gets a new dated folder in its parent, so a nightly job can name one fixed place.
+  const dir =
+    command === 'restore'
+      ? resolve(target!)
+      : join(resolve(target ?? join(config.dataDir, 'backups')), `backup-${stamp(new Date())}`);
   const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     await handle.migrate();

@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import type { Executor } from './client.ts';
+
+/** One migration of packages/db/migrations: its place in the sequence and its name ("0008_email_verified"). */
+export type Migration = { index: number; tag: string };
+
+type JournalEntry = { idx: number; tag: string; when: number };
+
+// Read when asked, not at import: only backups and restores need it, not every server start.
+function journal(): JournalEntry[] {
+  const file = new URL('../migrations/meta/_journal.json', import.meta.url);
+  return (JSON.parse(readFileSync(file, 'utf8')) as { entries: JournalEntry[] }).entries;
+}
+
+/** The migrations this code carries, oldest first, as drizzle-kit's journal lists them. */
+export function knownMigrations(): Migration[] {
+  return journal().map(({ idx, tag }) => ({ index: idx, tag }));
+}
+
+/**
+ * The latest migration applied to a migrated database, found as drizzle's migrator finds it (the
+ * newest date it recorded, the journal's `when`), or null when that is none of this code's: a later
+ * release migrated the database.
+ */
+export async function latestAppliedMigration(db: Executor): Promise<Migration | null> {
+  const result = (await db.execute(
+    sql`select created_at::text as at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+  )) as unknown as { rows: { at: string }[] };
+  const at = result.rows[0]?.at;
+  const entry = journal().find(({ when }) => String(when) === at);
+  return entry ? { index: entry.idx, tag: entry.tag } : null;
+}
