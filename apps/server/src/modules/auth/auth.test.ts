@@ -91,6 +91,16 @@ describe('sign-in through the development identity provider', () => {
     expect(await me(app, sessionCookie(app, sam.jar.cookies))).toMatchObject({ accessLevel: 1 });
   });
 
+  it("sends the provider's own answers, error pages included, with the headers every response carries", async () => {
+    for (const url of ['/dev-idp/.well-known/openid-configuration', '/dev-idp/auth?client_id=nobody']) {
+      const response = await app.inject(url);
+      expect(response.headers, url).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+      });
+    }
+  });
+
   it('serves a sign-in page that lists the demo accounts and works under the CSP without scripts', async () => {
     const { page } = await signInThroughDevIdp(app, { email: 'casey@example.com' });
     expect(page.headers['content-type']).toContain('text/html');

@@ -139,6 +139,10 @@ export async function devIdpRoutes(app: FastifyInstance, { config }: { config: C
       handler: async (request, reply) => {
         const { handle } = await load();
         // Registered under DEV_IDP_PATH; the provider routes from its own root and mounts itself back.
+        // Taken past Fastify, its answers would lose the headers every response carries (nosniff, no framing).
+        for (const [name, value] of Object.entries(reply.getHeaders())) {
+          if (value !== undefined) reply.raw.setHeader(name, value);
+        }
         reply.hijack();
         const raw = request.raw as IncomingMessage & { originalUrl?: string };
         const url = raw.url ?? '/';
