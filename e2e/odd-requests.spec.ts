@@ -29,20 +29,22 @@ test('a word where an id goes in a page address gets the 404 page, not the API r
   page,
 }) => {
   // Staff may open every one of these pages; each word names a route of its own one level down in
-  // the API (the orders CSV, the signed-in user, the published catalogue), which answered 500 here.
+  // the API (the orders CSV, the signed-in user, the catalogue), which answered 500 here.
   await signIn(page, DEMO.staff);
-  for (const path of [
-    '/account/orders/export.csv',
-    '/payment-confirmation?orderId=export.csv',
-    '/dashboard/orders/export.csv',
-    '/dashboard/users/me',
-    '/dashboard/users/checkAdmin',
-    '/dashboard/products/published',
-    '/dashboard/products/published/edit',
-  ]) {
+  for (const [path, text] of [
+    ['/account/orders/export.csv', '404 Not Found'],
+    ['/payment-confirmation?orderId=export.csv', '404 Not Found'],
+    ['/dashboard/orders/export.csv', '404 Not Found'],
+    ['/dashboard/users/me', '404 Not Found'],
+    ['/dashboard/users/checkAdmin', '404 Not Found'],
+    ['/dashboard/products/published', '404 Not Found'],
+    ['/dashboard/products/published/edit', '404 Not Found'],
+    // An item's page, which says so in its own words (SPEC.md section 8).
+    ['/store/store/logo-tee', 'No item found'],
+  ] as const) {
     const response = await page.request.get(path);
     expect(response.status(), path).toBe(404);
-    expect(await response.text(), path).toContain('404 Not Found');
+    expect(await response.text(), path).toContain(text);
   }
 });
 

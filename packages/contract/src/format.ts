@@ -1,6 +1,5 @@
 import type { Address } from './address.ts';
 import { WEEKDAY_NAMES, WEEKDAYS, type Weekday } from './domain.ts';
-import { dollarsToCents } from './order-rules.ts';
 
 /** Formatters shared by the server (emails, CSV) and the web (every page), so both show the same text. */
 
@@ -10,6 +9,11 @@ const usdWhole = new Intl.NumberFormat('en-US', {
   currency: 'USD',
   maximumFractionDigits: 0,
 });
+
+/** Cents of a whole-dollar (or dollars-and-cents) price, without floating-point drift. */
+export function dollarsToCents(dollars: number): number {
+  return Math.round(dollars * 100);
+}
 
 /**
  * The one money formatter: integer cents to "$1,234.56" (SPEC.md section 9). `dropZeroCents` shows

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DELIVERY_METHODS, type ORDER_STATUSES } from './domain.ts';
-import { canTransition, dollarsToCents, nextStatuses, STAFF_STATUSES, salesTaxCents } from './order-rules.ts';
+import { dollarsToCents } from './format.ts';
+import { canTransition, nextStatuses, STAFF_STATUSES, salesTaxCents } from './order-rules.ts';
 
 const method = fc.constantFrom(...DELIVERY_METHODS);
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DELIVERY_METHODS, ORDER_STATUSES } from './domain.ts';
+import { dollarsToCents } from './format.ts';
 import {
   canTransition,
-  dollarsToCents,
   LATE_PAYMENT_REFUNDED,
   latestPaymentFailure,
   MISMATCHED_PAYMENT_REFUNDED,

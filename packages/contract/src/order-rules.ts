@@ -114,8 +114,3 @@ const RATE_UNITS = 1_000_000;
 export function salesTaxCents(subtotalCents: number, rate: number): number {
   return Math.round((subtotalCents * Math.round(rate * RATE_UNITS)) / RATE_UNITS);
 }
-
-/** Cents of a whole-dollar (or dollars-and-cents) price, without floating-point drift. */
-export function dollarsToCents(dollars: number): number {
-  return Math.round(dollars * 100);
-}

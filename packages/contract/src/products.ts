@@ -4,7 +4,6 @@ import { CATEGORIES, ITEM_STATUSES, SIZES } from './domain.ts';
 import { EditVersionSchema } from './edit-version.ts';
 import { typedNumber } from './format.ts';
 
-/** Units on hand of one size; the list holds exactly the sizes a product is offered in, in SIZES order. */
 /**
  * Words the shop's own product addresses use after /products/: the API's public catalogue, store
  * read and publish and archive toggles, and the dashboard's new-product form. A product named so
@@ -18,6 +17,7 @@ export const RESERVED_PRODUCT_SLUGS: ReadonlySet<string> = new Set([
   'create',
 ]);
 
+/** Units on hand of one size; the list holds exactly the sizes a product is offered in, in SIZES order. */
 export const StockEntrySchema = z.object({ size: z.enum(SIZES), quantity: z.number().int().nonnegative() });
 export type StockEntry = z.infer<typeof StockEntrySchema>;
 

@@ -1,2 +1,2 @@
--- Whether the sign-in provider vouched for the email: `npm run user:role` raises an account found only by an address no provider vouched for only when told its id.
-ALTER TABLE "users" ADD COLUMN "email_verified" boolean DEFAULT false NOT NULL;
+-- Whether the sign-in provider vouched for the email at the latest sign-in; null for accounts not signed in since. `npm run user:role` raises an account on an email no provider vouched for only when told its id.
+ALTER TABLE "users" ADD COLUMN "email_verified" boolean;

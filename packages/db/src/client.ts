@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import pg from 'pg';
 import { dataDirectoryFailure } from './data-directory.ts';
 import { lockDirectory } from './lock.ts';
+import { MIGRATIONS_FOLDER } from './migrations.ts';
 import { pgliteForDrizzle } from './pglite-parsers.ts';
 import * as schema from './schema/index.ts';
 
@@ -98,8 +99,6 @@ export type DatabaseOptions = {
   startFrom?: Blob;
 };
 
-const migrationsFolder = new URL('../migrations', import.meta.url).pathname;
-
 /** Opens PostgreSQL through a pool when a URL is given, else PGlite in the data directory. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
@@ -116,7 +115,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       driver: 'postgres',
-      migrate: (folder = migrationsFolder) => migratePg(drizzlePg(pool), { migrationsFolder: folder }),
+      migrate: (folder = MIGRATIONS_FOLDER) => migratePg(drizzlePg(pool), { migrationsFolder: folder }),
       ping: async () => {
         await db.execute(sql`select 1`);
       },
@@ -160,7 +159,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db,
     driver: 'pglite',
-    migrate: (folder = migrationsFolder) =>
+    migrate: (folder = MIGRATIONS_FOLDER) =>
       migratePglite(drizzlePglite({ client: forDrizzle }), { migrationsFolder: folder }),
     ping: async () => {
       await client.query('select 1');

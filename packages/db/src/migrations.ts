@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Executor } from './client.ts';
 
@@ -7,9 +8,12 @@ export type Migration = { index: number; tag: string };
 
 type JournalEntry = { idx: number; tag: string; when: number };
 
+/** packages/db/migrations: the SQL files drizzle-kit writes and the journal listing them. */
+export const MIGRATIONS_FOLDER = new URL('../migrations', import.meta.url).pathname;
+
 // Read when asked, not at import: only backups and restores need it, not every server start.
 function journal(): JournalEntry[] {
-  const file = new URL('../migrations/meta/_journal.json', import.meta.url);
+  const file = join(MIGRATIONS_FOLDER, 'meta', '_journal.json');
   return (JSON.parse(readFileSync(file, 'utf8')) as { entries: JournalEntry[] }).entries;
 }
 

@@ -86,19 +86,19 @@ async function referencedMediaKeys(db: Executor): Promise<string[]> {
 
 /** Writes a backup of the database and its media into `dir` (created; must not hold a backup already). */
 export async function backupTo(handle: DatabaseHandle, media: MediaStorage, dir: string): Promise<Manifest> {
+  const migration = await latestAppliedMigration(handle.db);
+  // This code would leave out the tables and columns it does not know, and pass for a whole backup.
+  if (!migration) {
+    throw new Error(
+      'This database was migrated by a newer release than this one: back it up with that release.',
+    );
+  }
   await mkdir(join(dir, 'tables'), PRIVATE_DIR);
   if ((await readdir(join(dir, 'tables'))).length > 0) throw new Error(`${dir} already holds a backup.`);
   const counts: Record<string, number> = {};
   // One repeatable-read transaction: every table is read as of the same moment.
-  const migration = await handle.db.transaction(async (tx) => {
+  await handle.db.transaction(async (tx) => {
     if (handle.driver === 'postgres') await tx.execute(sql`set transaction isolation level repeatable read`);
-    const latest = await latestAppliedMigration(tx);
-    // This code would leave out the tables and columns it does not know, and pass for a whole backup.
-    if (!latest) {
-      throw new Error(
-        'This database was migrated by a newer release than this one: back it up with that release.',
-      );
-    }
     for (const table of tablesInDependencyOrder()) {
       const name = getTableName(table);
       const all: Record<string, unknown>[] = [];
@@ -115,7 +115,6 @@ export async function backupTo(handle: DatabaseHandle, media: MediaStorage, dir:
       counts[name] = all.length;
       await writeFile(join(dir, 'tables', `${name}.json`), JSON.stringify(all), PRIVATE_FILE);
     }
-    return latest;
   });
   let mediaCount = 0;
   // Every stored image has all its renditions: one that cannot be read is missing from this

@@ -99,6 +99,7 @@ describe('npm run user:role', { timeout: 60_000 }, () => {
   it('raises an account whose provider did not verify its email only when told its id, and lists it as such', async () => {
     const handle = await openDatabase({ dataDir });
     let claimed: string;
+    let earlier: string;
     try {
       claimed = (
         await createUser(handle.db, {
@@ -107,9 +108,16 @@ describe('npm run user:role', { timeout: 60_000 }, () => {
           oidcIssuer: 'https://sso.example.net',
         })
       ).id;
+      // Last signed in before the shop recorded the provider's word: not known, so not taken as given.
+      earlier = (await createUser(handle.db, { email: 'earlier@example.com', emailVerified: null })).id;
     } finally {
       await handle.close();
     }
+    const unknown = run('earlier@example.com', '1');
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain(
+      `Account ${earlier}, the one with the email earlier@example.com, has not signed in since this shop began recording whether dev verified emails; nothing changed.`,
+    );
     const refused = run('owner@example.com', '2');
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain(

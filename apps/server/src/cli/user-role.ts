@@ -26,11 +26,13 @@ async function main(args: string[]): Promise<number> {
       return 1;
     }
     if ('unverified' in result) {
-      const { id, oidcIssuer } = result.unverified;
+      const { id, oidcIssuer, emailVerified } = result.unverified;
       console.error(
         [
-          `${oidcIssuer} has not verified that ${email} belongs to account ${id}, the one with that email; nothing changed.`,
-          'Ask its owner to verify the address with the provider and sign in again, or, if you know the account is theirs, run this again with its id.',
+          emailVerified === null
+            ? `Account ${id}, the one with the email ${email}, has not signed in since this shop began recording whether ${oidcIssuer} verified emails; nothing changed.`
+            : `${oidcIssuer} has not verified that ${email} belongs to account ${id}, the one with that email; nothing changed.`,
+          'Ask its owner to sign in again (with the address verified at the provider), or, if you know the account is theirs, run this again with its id.',
         ].join('\n'),
       );
       return 1;
@@ -38,7 +40,7 @@ async function main(args: string[]): Promise<number> {
     if ('several' in result) {
       const lines = result.several.map(
         (user) =>
-          `  ${user.id}  ${user.name}, signed in through ${user.oidcIssuer} since ${user.createdAt.toISOString().slice(0, 10)}${user.emailVerified ? '' : ' (email not verified by the provider)'}`,
+          `  ${user.id}  ${user.name}, signed in through ${user.oidcIssuer} since ${user.createdAt.toISOString().slice(0, 10)}${user.emailVerified ? '' : user.emailVerified === null ? ' (not signed in since emails were checked)' : ' (email not verified by the provider)'}`,
       );
       console.error(
         [

@@ -23,10 +23,11 @@ export const users = pgTable(
     oidcSubject: text('oidc_subject').notNull(),
     email: text('email').notNull(),
     /**
-     * Whether the sign-in provider vouched, at the latest sign-in, that the email is this account's.
-     * Some providers let anyone sign in with an address they do not own.
+     * Whether the sign-in provider vouched, at the latest sign-in, that the email is this account's
+     * (some let anyone sign in with an address they do not own); null when it last signed in before
+     * this was recorded.
      */
-    emailVerified: boolean('email_verified').notNull().default(false),
+    emailVerified: boolean('email_verified'),
     name: text('name').notNull(),
     picture: text('picture').notNull().default(''),
     phone: text('phone'),

@@ -28,7 +28,7 @@ const MAX_BARBER_FILES = 7;
 const GidParams = idParams({ gid: 'barber' });
 const Barbers = z.array(BarberSchema);
 const MULTIPART_DOC =
-  'multipart/form-data: `form` (the JSON of the barber) and up to 7 `images` files (10 MB and 40 megapixels each); `photo` and `gallery` slots name them as { upload: n }. A JSON body is taken as the form, without files.';
+  'multipart/form-data: `form` (the JSON of the barber) and up to 7 `images` files (10 MB and 40 megapixels each, the long side at most 10 times the short); `photo` and `gallery` slots name them as { upload: n }. A JSON body is taken as the form, without files.';
 
 export async function barbersRoutes(
   app: FastifyInstance,

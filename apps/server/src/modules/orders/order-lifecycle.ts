@@ -534,19 +534,21 @@ export async function notePaymentFailed(db: Executor, orderId: string, reason: s
  * the order's log, where staff handing it over and the customer look, dated when it was made, so
  * refunds delivered out of order still read in order. `refunded` is all refunded so far. The order,
  * its items and stock stay as they are: whether the goods go back is for staff to settle with the
- * customer. Refunds of pending or canceled orders are the shop's own (a late or mismatched
- * payment), logged when they were decided.
+ * customer. Refunds of canceled orders, and of pending ones held for a mismatched payment, are the
+ * shop's own, logged when they were decided. A refund of any other pending order is of a payment
+ * not recorded yet (its event still on its way): 'unpaid', for the caller to hear of it again later.
  */
 export async function noteRefund(
   db: Executor,
   input: { provider: string; paymentId: string; refunded: number; at: Date },
-): Promise<boolean> {
+): Promise<'noted' | 'unpaid' | 'shop-made'> {
   return db.transaction(async (tx) => {
     const order = await lockOrderOfPayment(tx, input.provider, input.paymentId);
-    if (!order || order.status === 'pending' || order.status === 'canceled') return false;
+    if (!order || order.status === 'canceled') return 'shop-made';
+    if (order.status === 'pending') return order.attention ? 'shop-made' : 'unpaid';
     const message = providerRefundMessage(input.refunded, order.total);
     await insertLog(tx, { orderId: order.id, at: input.at, actorUserId: null, message });
-    return true;
+    return 'noted';
   });
 }
 

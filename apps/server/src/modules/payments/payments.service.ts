@@ -230,7 +230,11 @@ export async function handleStripeEvent(
   if (outcome === 'refund') await provider.refund(intent.id, orderId);
 }
 
-/** A charge refunded, in full or in part: the event carries all refunded so far. */
+/**
+ * A charge refunded, in full or in part: the event carries all refunded so far. One whose payment is
+ * not recorded yet is refused unrecorded, so Stripe delivers it again once the payment's own event
+ * (retried meanwhile, or settled by the sweep) has made the order paid.
+ */
 async function noteStripeRefund(db: Executor, event: Stripe.Event): Promise<void> {
   const charge = event.data.object as Stripe.Charge;
   const paymentId =
@@ -238,11 +242,17 @@ async function noteStripeRefund(db: Executor, event: Stripe.Event): Promise<void
   if (!paymentId) return;
   await db.transaction(async (tx) => {
     if (!(await recordPaymentEvent(tx, event.id, event.type))) return;
-    await noteRefund(tx, {
+    const outcome = await noteRefund(tx, {
       provider: 'stripe',
       paymentId,
       refunded: charge.amount_refunded,
       at: new Date(event.created * 1000),
     });
+    if (outcome === 'unpaid') {
+      throw new AppError(
+        'unavailable',
+        'The refunded payment is not recorded yet: deliver this event again later.',
+      );
+    }
   });
 }

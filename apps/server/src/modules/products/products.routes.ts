@@ -33,7 +33,7 @@ const NameParams = z.object({ name: z.string().min(1).max(200) });
 
 /** How the upload routes describe their body; the handler reads and checks it (media/uploads.ts). */
 const MULTIPART_DOC =
-  'multipart/form-data: `form` (the JSON of the product) and up to 10 `images` files of 10 MB and 40 megapixels each (JPEG, PNG, WebP, AVIF or GIF). A JSON body is taken as the form, without files.';
+  'multipart/form-data: `form` (the JSON of the product) and up to 10 `images` files of 10 MB and 40 megapixels each, the long side at most 10 times the short (JPEG, PNG, WebP, AVIF or GIF). A JSON body is taken as the form, without files.';
 
 /** The dashboard's product routes (staff; deleting is for admins). The store's reads live in catalog/. */
 export async function productsRoutes(

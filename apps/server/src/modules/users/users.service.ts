@@ -173,7 +173,8 @@ export async function setRoleByEmail(
   if (users.length > 1) return { several: users };
   const user = users[0]!;
   if (user.accessLevel === accessLevel) return { unchanged: user };
-  if (accessLevel > user.accessLevel && !user.emailVerified && !accountId) return { unverified: user };
+  if (accessLevel > user.accessLevel && user.emailVerified !== true && !accountId)
+    return { unverified: user };
   return db.transaction(async (tx) => {
     const changed = (await updateUser(tx, user.id, { accessLevel }))!;
     await recordRoleSetBy(tx, AUDIT_TOOLS.roleCommand, user.id, user.accessLevel, changed.accessLevel);

@@ -1,5 +1,4 @@
-import { formatCents } from '@barbershop/contract/format';
-import { dollarsToCents } from '@barbershop/contract/order-rules';
+import { dollarsToCents, formatCents } from '@barbershop/contract/format';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { StoredImage } from '../../components/stored-image.tsx';

@@ -1,6 +1,7 @@
 import type { CatalogProduct, Image, OrderLine, PaymentLine, Size } from '@barbershop/contract';
 import { SIZES } from '@barbershop/contract/domain';
-import { dollarsToCents, MAX_LINE_QUANTITY } from '@barbershop/contract/order-rules';
+import { dollarsToCents } from '@barbershop/contract/format';
+import { MAX_LINE_QUANTITY } from '@barbershop/contract/order-rules';
 import { isRecord } from '../../lib/is-record.ts';
 
 /**

@@ -1,4 +1,5 @@
-import type { ItemCertificate as Certificate } from '@barbershop/contract';
+import { type ItemCertificate as Certificate, RESERVED_PRODUCT_SLUGS } from '@barbershop/contract';
+import { isUuid } from '@barbershop/contract/domain';
 import { data, Link, redirect } from 'react-router';
 import { ItemCertificate } from '../../features/catalog/item-certificate.tsx';
 import { ApiError, serverApi } from '../../lib/api.ts';
@@ -8,16 +9,17 @@ import { absoluteUrl, siteFromMatches } from '../../lib/seo.ts';
 import type { Route } from './+types/item';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
+  // SPEC.md section 8: a missing item is a page that says so, not the error screen.
+  const missing = () => data({ certificate: null, qr: '' }, { status: 404 });
+  // The API's own words after /products/ (`store`) are other routes: no item is there.
+  if (RESERVED_PRODUCT_SLUGS.has(params.productName) || !isUuid(params.itemId)) return missing();
   let certificate: Certificate;
   try {
     certificate = await serverApi(context).get(
       `/products/${encodeURIComponent(params.productName)}/${encodeURIComponent(params.itemId)}`,
     );
   } catch (error) {
-    // SPEC.md section 8: a missing item is a page that says so, not the error screen.
-    if (error instanceof ApiError && error.status === 404) {
-      return data({ certificate: null, qr: '' }, { status: 404 });
-    }
+    if (error instanceof ApiError && error.status === 404) return missing();
     throw error;
   }
   const path = `/store/${certificate.product.slug}/${certificate.item._id}`;
