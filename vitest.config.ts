@@ -1,3 +1,4 @@
+import { globSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
@@ -11,6 +12,16 @@ const include = [
 // run a second time against that PostgreSQL server.
 const postgres = process.env.TEST_DATABASE_URL;
 
+// Database-backed: a file that opens its database through the test helpers, which choose PostgreSQL
+// in that second run, or reads the variables itself. The others (a command on a data directory, the
+// lock, a parser, a config check) would run the same tests twice, for a minute and more of CI.
+const DATABASE_BACKED =
+  /@barbershop\/db\/testing|\.\/testing\.ts|\/test\/app\.ts|\/test\/processes\.ts|TEST_DB|TEST_DATABASE_URL/;
+const postgresFiles = () =>
+  globSync(['packages/db/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'], {
+    cwd: import.meta.dirname,
+  }).filter((file) => DATABASE_BACKED.test(readFileSync(new URL(file, import.meta.url), 'utf8')));
+
 export default defineConfig({
   test: {
     // One test file per core, not Vitest's one fewer: on CI's two cores that is one at a time, and
@@ -23,7 +34,7 @@ export default defineConfig({
             {
               test: {
                 name: 'postgres',
-                include: ['packages/db/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+                include: postgresFiles(),
                 env: { TEST_DB: 'postgres' },
                 testTimeout: 20_000,
                 hookTimeout: 60_000,
