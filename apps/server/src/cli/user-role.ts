@@ -7,6 +7,14 @@ import { setRoleByEmail } from '../modules/users/users.service.ts';
 const LEVELS = Object.values(ACCESS);
 const USAGE = `Usage: ${AUDIT_TOOLS.roleCommand} -- <email> <${LEVELS.join('|')}> [account id]   (${LEVELS.map((level) => `${level} ${roleName(level)}`).join(', ')})`;
 
+/** What the listing says of an account whose email its provider has not vouched for: nothing if it did. */
+function emailDoubt(emailVerified: boolean | null): string {
+  if (emailVerified) return '';
+  return emailVerified === null
+    ? ' (not signed in since emails were checked)'
+    : ' (email not verified by the provider)';
+}
+
 /** npm run user:role: appoints staff and admins from the command line, e.g. on a fresh deployment. */
 async function main(args: string[]): Promise<number> {
   const [email, level, accountId] = args;
@@ -40,7 +48,7 @@ async function main(args: string[]): Promise<number> {
     if ('several' in result) {
       const lines = result.several.map(
         (user) =>
-          `  ${user.id}  ${user.name}, signed in through ${user.oidcIssuer} since ${user.createdAt.toISOString().slice(0, 10)}${user.emailVerified ? '' : user.emailVerified === null ? ' (not signed in since emails were checked)' : ' (email not verified by the provider)'}`,
+          `  ${user.id}  ${user.name}, signed in through ${user.oidcIssuer} since ${user.createdAt.toISOString().slice(0, 10)}${emailDoubt(user.emailVerified)}`,
       );
       console.error(
         [

@@ -1,5 +1,11 @@
-import type { ItemStatus, Order, OrderStatus, OrderSummary, Size } from '@barbershop/contract';
-import { isUuid } from '@barbershop/contract';
+import {
+  type ItemStatus,
+  isUuid,
+  type Order,
+  type OrderStatus,
+  type OrderSummary,
+  type Size,
+} from '@barbershop/contract';
 import type { Executor } from '@barbershop/db';
 import { isStaff, type SessionUser } from '../../plugins/access.ts';
 import { AppError } from '../../plugins/errors.ts';

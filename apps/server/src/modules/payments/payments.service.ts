@@ -1,10 +1,10 @@
-import type {
-  CreatePaymentIntent,
-  OrderStatus,
-  PaymentConfirmation,
-  PaymentIntent,
+import {
+  type CreatePaymentIntent,
+  isUuid,
+  type OrderStatus,
+  type PaymentConfirmation,
+  type PaymentIntent,
 } from '@barbershop/contract';
-import { isUuid } from '@barbershop/contract';
 import type { Executor } from '@barbershop/db';
 import type Stripe from 'stripe';
 import type { SessionUser } from '../../plugins/access.ts';
