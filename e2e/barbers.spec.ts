@@ -181,7 +181,21 @@ for (const viewport of [
       await page.goto('/barbershops/barbers?index=3');
       const panel = page.getByRole('tabpanel');
 
-      const clickedAt = Date.now();
+      // How long the notice is shown, by the page's own clock: the runner's adds its polling and, on
+      // a busy machine, seconds of latency.
+      await page.evaluate(() => {
+        const notice = 'Copied to clipboard!';
+        let shownAt = 0;
+        const observer = new MutationObserver(() => {
+          const shown = document.body.textContent?.includes(notice);
+          if (shown && !shownAt) shownAt = performance.now();
+          if (!shown && shownAt) {
+            observer.disconnect();
+            document.body.dataset.noticeShownMs = String(performance.now() - shownAt);
+          }
+        });
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
       await panel.getByRole('button', { name: /^Copy a link to/ }).click();
       const notice = page.getByText('Copied to clipboard!');
       await expect(notice).toBeVisible();
@@ -191,9 +205,9 @@ for (const viewport of [
       expect(url.searchParams.get('index')).toBe('3');
       // It goes away by itself after 2 seconds.
       await expect(notice).toBeHidden({ timeout: 5000 });
-      const shownFor = Date.now() - clickedAt;
-      expect(shownFor).toBeGreaterThanOrEqual(1900);
-      expect(shownFor).toBeLessThan(4000);
+      const shownFor = Number(await page.locator('body').getAttribute('data-notice-shown-ms'));
+      expect(shownFor).toBeGreaterThanOrEqual(1950);
+      expect(shownFor).toBeLessThan(2500);
     });
 
     test('the map loads on demand, zooms on a click and says when it is unavailable', async ({

@@ -162,6 +162,8 @@ test('staff export the filtered orders as CSV and read them back', async ({ page
   await staff.goto('/dashboard/orders');
   await staff.getByLabel('Search').fill(customerEmail);
   await staff.getByRole('button', { name: 'Filter' }).click();
+  // The new order is on the unfiltered list's first page too: wait for the filtered list itself.
+  await expect(staff).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(customerEmail)}`));
   await expect(staff.getByRole('link', { name: orderId })).toBeVisible();
   const download = staff.waitForEvent('download');
   await staff.getByRole('link', { name: 'Export CSV' }).click();
