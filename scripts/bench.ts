@@ -26,7 +26,14 @@ import {
 } from './bench/http.ts';
 import { startLighthouse } from './bench/lighthouse.ts';
 import { parseOptions } from './bench/options.ts';
-import { checkTargets, type PageResult, printResults, type Results, writeResults } from './bench/report.ts';
+import {
+  type BlankPageResult,
+  checkTargets,
+  type PageResult,
+  printResults,
+  type Results,
+  writeResults,
+} from './bench/report.ts';
 import { runSale } from './bench/sale.ts';
 import { type AppServer, startAppServer } from './bench/server.ts';
 
@@ -52,6 +59,7 @@ let bare: Awaited<ReturnType<typeof startBareServer>> | undefined;
 // Load goes to the address the server listens on; the browser uses PUBLIC_URL's host (cookies).
 let direct = '';
 const pages: PageResult[] = [];
+let blankFigures: BlankPageResult | undefined;
 const http: HttpResult[] = [];
 let rssLoad = 0;
 let rssIdle = 0;
@@ -125,6 +133,11 @@ try {
   console.log(`blank page: ${blankJs.files} scripts, ${(blankJs.gzipBytes / 1024).toFixed(1)} KB gzip`);
   const lighthouse = await startLighthouse();
   try {
+    const { performance, lcpMs, tbtMs, benchmarkIndex } = await lighthouse.measure(
+      blankPage.url,
+      options.lighthouseRuns,
+    );
+    blankFigures = { performance, lcpMs, tbtMs, benchmarkIndex };
     for (const path of pagePaths) {
       const js = await scriptsBeforeIdle(chrome, app.base + path);
       const figures = await lighthouse.measure(app.base + path, options.lighthouseRuns);
@@ -265,6 +278,7 @@ try {
 
 const results: Results = {
   pages,
+  blankPage: blankFigures,
   http,
   rssMb: { idle: rssIdle, load: rssLoad },
   coldStartMs: server?.coldStartMs ?? Number.NaN,
