@@ -205,9 +205,11 @@ for (const viewport of [
       expect(url.searchParams.get('index')).toBe('3');
       // It goes away by itself after 2 seconds.
       await expect(notice).toBeHidden({ timeout: 5000 });
+      await expect(page.locator('body')).toHaveAttribute('data-notice-shown-ms');
       const shownFor = Number(await page.locator('body').getAttribute('data-notice-shown-ms'));
       expect(shownFor).toBeGreaterThanOrEqual(1950);
-      expect(shownFor).toBeLessThan(2500);
+      // Room for a busy machine's late timer and render, not for a notice meant to stay longer.
+      expect(shownFor).toBeLessThan(2750);
     });
 
     test('the map loads on demand, zooms on a click and says when it is unavailable', async ({

@@ -162,11 +162,15 @@ test('staff export the filtered orders as CSV and read them back', async ({ page
   await staff.goto('/dashboard/orders');
   await staff.getByLabel('Search').fill(customerEmail);
   await staff.getByRole('button', { name: 'Filter' }).click();
-  // The new order is on the unfiltered list's first page too: wait for the filtered list itself.
-  await expect(staff).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(customerEmail)}`));
+  // The new order is on the unfiltered list's first page too: wait for the filtered page's export.
+  const exportLink = staff.getByRole('link', { name: 'Export CSV' });
+  await expect(exportLink).toHaveAttribute(
+    'href',
+    `/api/orders/export.csv?${new URLSearchParams({ q: customerEmail })}`,
+  );
   await expect(staff.getByRole('link', { name: orderId })).toBeVisible();
   const download = staff.waitForEvent('download');
-  await staff.getByRole('link', { name: 'Export CSV' }).click();
+  await exportLink.click();
   const file = await (await download).path();
   const lines = (await readFile(file, 'utf8')).trimEnd().split('\r\n');
   expect(lines[0]).toBe(

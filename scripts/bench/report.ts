@@ -9,7 +9,11 @@ export type PageResult = { path: string } & LighthouseFigures & {
     jsRatio: number;
   };
 
-/** The blank React Router page under Lighthouse in the same run: the least any page here can read. */
+/**
+ * The blank React Router page under Lighthouse in the same run: a reference, what this machine reads
+ * for the smallest page of the same framework (served plainly: its scripts start as React Router
+ * writes them, not after the first paint).
+ */
 export type BlankPageResult = Pick<LighthouseFigures, 'performance' | 'lcpMs' | 'tbtMs' | 'benchmarkIndex'>;
 
 export type Results = {

@@ -87,11 +87,16 @@ export function lockDirectory(dir: string): () => void {
     }
     try {
       linkSync(draft, file);
-      const release = () => {
+      const removeOwnLock = () => {
         if (readHolder(file)?.pid === process.pid) rmSync(file, { force: true });
       };
-      process.once('exit', release);
-      return release;
+      process.once('exit', removeOwnLock);
+      // Released before exit, the lock leaves no listener behind: a process opening and closing
+      // databases one after another (a test worker) would otherwise collect one per database.
+      return () => {
+        process.off('exit', removeOwnLock);
+        removeOwnLock();
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     } finally {

@@ -58,12 +58,19 @@ async function build(
     web: false,
     ...(writeLog ? { logStream: { write: writeLog } } : { logger: false }),
   });
-  app.addHook('onClose', async () => {
+  const release = async () => {
     await handle.close();
     rmSync(dataDir, { recursive: true, force: true });
-  });
-  await extend?.(app);
-  await app.ready();
+  };
+  app.addHook('onClose', release);
+  try {
+    await extend?.(app);
+    await app.ready();
+  } catch (error) {
+    // An app a test expects to refuse to start leaves no database or folder in the worker it shares.
+    await release();
+    throw error;
+  }
   return Object.assign(app, { handle, config });
 }
 
