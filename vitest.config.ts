@@ -23,19 +23,18 @@ const DATABASE_BACKED =
 
 // A file that replaces a module (vi.mock) needs modules of its own. Every other file shares its
 // worker's: the app, the embedded database's WebAssembly and its migrated snapshot load once per
-// worker instead of once per file, which halved the suite's time.
-const MOCKS_MODULES = /\bvi\.mock\(/;
+// worker instead of once per file, which halved the suite's time. Read when the config loads: watch
+// mode sees a new `vi.mock` on restart.
+const mocking = files(include).filter((file) => /\bvi\.mock\(/.test(text(file)));
 
-/**
- * A database's tests as two projects: `name` on shared modules, `name:isolated` for the files that
- * mock. Which files mock is read when the config loads: watch mode sees a new `vi.mock` on restart.
- */
+/** A database's tests as two projects: `name` on shared modules, `name:isolated` for the files that mock. */
 function projectsOf(name: string, include: string[], env: Record<string, string> = {}) {
   const test = { env, testTimeout: 20_000, hookTimeout: 60_000 };
-  const mocking = files(include).filter((file) => MOCKS_MODULES.test(text(file)));
+  const own = new Set(files(include));
+  const isolated = mocking.filter((file) => own.has(file));
   return [
     { test: { ...test, name, include, exclude: [...configDefaults.exclude, ...mocking], isolate: false } },
-    { test: { ...test, name: `${name}:isolated`, include: mocking, isolate: true } },
+    { test: { ...test, name: `${name}:isolated`, include: isolated, isolate: true } },
   ] satisfies TestProjectInlineConfiguration[];
 }
 

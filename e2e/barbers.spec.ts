@@ -183,8 +183,8 @@ for (const viewport of [
 
       // How long the notice is shown, by the page's own clock: the runner's adds its polling and, on
       // a busy machine, seconds of latency.
-      await page.evaluate(() => {
-        const notice = 'Copied to clipboard!';
+      const noticeText = 'Copied to clipboard!';
+      await page.evaluate((notice) => {
         let shownAt = 0;
         const observer = new MutationObserver(() => {
           const shown = document.body.textContent?.includes(notice);
@@ -195,9 +195,9 @@ for (const viewport of [
           }
         });
         observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-      });
+      }, noticeText);
       await panel.getByRole('button', { name: /^Copy a link to/ }).click();
-      const notice = page.getByText('Copied to clipboard!');
+      const notice = page.getByText(noticeText);
       await expect(notice).toBeVisible();
       const copied = await page.evaluate(() => navigator.clipboard.readText());
       const url = new URL(copied);
@@ -205,8 +205,9 @@ for (const viewport of [
       expect(url.searchParams.get('index')).toBe('3');
       // It goes away by itself after 2 seconds.
       await expect(notice).toBeHidden({ timeout: 5000 });
-      await expect(page.locator('body')).toHaveAttribute('data-notice-shown-ms');
-      const shownFor = Number(await page.locator('body').getAttribute('data-notice-shown-ms'));
+      const shownFor = Number(
+        await (await page.waitForFunction(() => document.body.dataset.noticeShownMs)).jsonValue(),
+      );
       expect(shownFor).toBeGreaterThanOrEqual(1950);
       // Room for a busy machine's late timer and render, not for a notice meant to stay longer.
       expect(shownFor).toBeLessThan(2750);

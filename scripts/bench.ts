@@ -24,16 +24,9 @@ import {
   recordExtraHeaders,
   startBareServer,
 } from './bench/http.ts';
-import { startLighthouse } from './bench/lighthouse.ts';
+import { type LighthouseFigures, startLighthouse } from './bench/lighthouse.ts';
 import { parseOptions } from './bench/options.ts';
-import {
-  type BlankPageResult,
-  checkTargets,
-  type PageResult,
-  printResults,
-  type Results,
-  writeResults,
-} from './bench/report.ts';
+import { checkTargets, type PageResult, printResults, type Results, writeResults } from './bench/report.ts';
 import { runSale } from './bench/sale.ts';
 import { type AppServer, startAppServer } from './bench/server.ts';
 
@@ -59,7 +52,7 @@ let bare: Awaited<ReturnType<typeof startBareServer>> | undefined;
 // Load goes to the address the server listens on; the browser uses PUBLIC_URL's host (cookies).
 let direct = '';
 const pages: PageResult[] = [];
-let blankFigures: BlankPageResult | undefined;
+let blankFigures: LighthouseFigures | undefined;
 const http: HttpResult[] = [];
 let rssLoad = 0;
 let rssIdle = 0;
@@ -135,11 +128,7 @@ try {
   try {
     // A reference without a target: when Lighthouse fails on it, the pages are still measured.
     try {
-      const { performance, lcpMs, tbtMs, benchmarkIndex } = await lighthouse.measure(
-        blankPage.url,
-        options.lighthouseRuns,
-      );
-      blankFigures = { performance, lcpMs, tbtMs, benchmarkIndex };
+      blankFigures = await lighthouse.measure(blankPage.url, options.lighthouseRuns);
     } catch (error) {
       console.warn(`blank page not measured by Lighthouse: ${(error as Error).message}`);
     }

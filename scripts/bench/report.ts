@@ -9,17 +9,15 @@ export type PageResult = { path: string } & LighthouseFigures & {
     jsRatio: number;
   };
 
-/**
- * The blank React Router page under Lighthouse in the same run: a reference, what this machine reads
- * for the smallest page of the same framework (served plainly: its scripts start as React Router
- * writes them, not after the first paint).
- */
-export type BlankPageResult = Pick<LighthouseFigures, 'performance' | 'lcpMs' | 'tbtMs' | 'benchmarkIndex'>;
-
 export type Results = {
   pages: PageResult[];
-  /** No target of its own: read beside each page's performance and TBT. */
-  blankPage?: BlankPageResult;
+  /**
+   * The blank React Router page under Lighthouse in the same run, a reference with no target of its
+   * own, read beside each page's performance and TBT: what this machine reads for the smallest page
+   * of the same framework (served plainly: its scripts start as React Router writes them, not after
+   * the first paint).
+   */
+  blankPage?: LighthouseFigures;
   http: HttpResult[];
   rssMb: { idle: number; load: number };
   /** The median of `coldStartsMs`. */
