@@ -45,7 +45,7 @@ import {
 import { openapiPlugin } from './plugins/openapi.ts';
 import { publicCachePlugin } from './plugins/public-cache.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
-import { requestIds, requestLoggerFactory } from './plugins/request-logger.ts';
+import { requestIds, requestLineWriter, requestLoggerFactory } from './plugins/request-logger.ts';
 import { loggedUrl } from './plugins/request-path.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -105,6 +105,11 @@ function inPlace<Options>(routes: (app: FastifyInstance, options: Options) => Pr
   return fp(routes as FastifyPluginAsync<Options & Record<never, never>>);
 }
 
+/** A request as every log line shows it: sign-in codes and other secrets in the query redacted. */
+function loggedRequest(request: FastifyRequest) {
+  return { method: request.method, url: loggedUrl(request.url), remoteAddress: request.ip };
+}
+
 export const WEB_ROOT = resolve(import.meta.dirname, '../../web');
 
 /** Builds the whole server: every plugin and module, in order, in one place. */
@@ -120,11 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
             serializers: {
               err: loggedError,
               // Sign-in callbacks carry an authorization code and state in the query: never logged.
-              req: (request: FastifyRequest) => ({
-                method: request.method,
-                url: loggedUrl(request.url),
-                remoteAddress: request.ip,
-              }),
+              req: loggedRequest,
             },
             ...(options.logStream
               ? { stream: options.logStream }
@@ -148,11 +149,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     schemaController: { compilersFactory: ZOD_COMPILERS },
   });
   // A callback, not an async hook: every request passes it, and a promise each is measurable.
+  const writeRequestLine = requestLineWriter(app.log, loggedRequest);
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      { req: request, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
-      'request',
-    );
+    writeRequestLine(request, reply);
     done();
   });
 

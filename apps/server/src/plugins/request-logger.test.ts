@@ -28,6 +28,34 @@ describe('request logging', () => {
     expect(new Set([own, replaced]).size).toBe(2);
   });
 
+  it("writes the request line as pino writes the same fields, secrets redacted, in pino's order", async () => {
+    const url = '/api/shop?q=casey%40example.com&view="tab\\é"';
+    await app.inject({ url, headers: { 'x-request-id': 'lb-line' } });
+    const [line] = log.filter((entry) => entry.msg === 'request');
+    expect(line?.req).toEqual({
+      method: 'GET',
+      url: '/api/shop?q=%5Bredacted%5D&view=%22tab%5C%C3%A9%22',
+      remoteAddress: '127.0.0.1',
+    });
+    const { status, ms } = line!;
+    app.log
+      .child({ reqId: 'lb-line' })
+      .info({ req: { method: 'GET', url, ip: '127.0.0.1' }, status, ms }, 'request');
+    const withoutTime = ({ time: _, ...rest }: Record<string, unknown>) => Object.entries(rest);
+    expect(withoutTime(line!)).toEqual(withoutTime(log.at(-1)!));
+  });
+
+  it('writes no request line on a server at warn', async () => {
+    const quiet = await buildTestAppWithLog({ LOG_LEVEL: 'warn' });
+    try {
+      await quiet.app.inject('/api/shop');
+      await quiet.app.inject('/api/no-such-route');
+      expect(quiet.log.filter((entry) => entry.msg === 'request')).toEqual([]);
+    } finally {
+      await quiet.app.close();
+    }
+  });
+
   it('gives each route level a child of its own, without one request binding leaking into the next', () => {
     const children = requestLoggerFactory().bind(app);
     const raw = {} as IncomingMessage;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import pino from 'pino';
 
 type ChildLoggerFactory = NonNullable<FastifyServerOptions['childLoggerFactory']>;
 
@@ -63,6 +64,10 @@ class RequestLogger {
   }
   silent() {}
 
+  isLevelEnabled(level: Level) {
+    return (this.#child ?? this.#parent).isLevelEnabled(level);
+  }
+
   child(...args: Parameters<FastifyBaseLogger['child']>) {
     return this.#logger().child(...args);
   }
@@ -106,5 +111,38 @@ export function requestIds(behindProxy: boolean) {
   return (req: IncomingMessage) => {
     const id = behindProxy ? req.headers['x-request-id'] : undefined;
     return typeof id === 'string' && INCOMING_ID.test(id) ? id : `${prefix}-${(++count).toString(36)}`;
+  };
+}
+
+type RootLogger = PinoLogger & {
+  levels: { values: Record<string, number> };
+  [pino.symbols.streamSym]?: { write(line: string): void };
+  [pino.symbols.chindingsSym]?: string;
+};
+
+/**
+ * The line every request writes when it ends, as pino writes it for the root logger (level, time, pid
+ * and hostname, then the request's id, `req` as `serializeRequest` gives it, status, ms, message),
+ * written straight to pino's destination. Through pino, with its serializers and redaction, it cost
+ * ~8 us of an API read's ~40 us; a line built here ~1 us (docs/performance.md). Nothing it writes is
+ * redacted: `req` holds no headers. A request whose logger is above `info` (the health probes', or
+ * LOG_LEVEL=warn) writes none.
+ */
+export function requestLineWriter(
+  root: FastifyBaseLogger,
+  serializeRequest: (request: FastifyRequest) => object,
+): (request: FastifyRequest, reply: FastifyReply) => void {
+  const logger = root as RootLogger;
+  const stream = logger[pino.symbols.streamSym];
+  // `logger: false` gives a silent stand-in without a destination.
+  if (!stream || typeof logger.levels?.values?.info !== 'number') return () => {};
+  const start = `{"level":${logger.levels.values.info},"time":`;
+  const base = logger[pino.symbols.chindingsSym] ?? '';
+  return (request, reply) => {
+    if (!(request.log as PinoLogger).isLevelEnabled('info')) return;
+    const ms = Math.round(reply.elapsedTime * 10) / 10;
+    stream.write(
+      `${start}${Date.now()}${base},"reqId":${JSON.stringify(request.id)},"req":${JSON.stringify(serializeRequest(request))},"status":${reply.statusCode},"ms":${ms},"msg":"request"}\n`,
+    );
   };
 }
