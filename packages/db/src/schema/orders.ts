@@ -32,6 +32,8 @@ export const orders = pgTable(
     salesTax: integer('sales_tax').notNull().default(0),
     shippingCost: integer('shipping_cost').notNull().default(0),
     total: integer('total').notNull().default(0),
+    /** Cents refunded so far on the order's payment, as the payment provider counts them (refunds made in its dashboard). */
+    refunded: integer('refunded').notNull().default(0),
     shipping: jsonb('shipping').$type<ShippingSnapshot>(),
     paymentProvider: text('payment_provider'),
     paymentId: text('payment_id'),
@@ -51,7 +53,7 @@ export const orders = pgTable(
     check('orders_delivery_method', sql`${t.deliveryMethod} in ${inList(DELIVERY_METHODS)}`),
     check(
       'orders_money',
-      sql`${t.subtotal} >= 0 and ${t.salesTax} >= 0 and ${t.shippingCost} >= 0 and ${t.total} >= 0`,
+      sql`${t.subtotal} >= 0 and ${t.salesTax} >= 0 and ${t.shippingCost} >= 0 and ${t.total} >= 0 and ${t.refunded} >= 0`,
     ),
   ],
 );

@@ -7,7 +7,10 @@ const { orders, users, products, productStock } = schema;
 /** Statuses of orders not paid (yet): they earn nothing. */
 const UNPAID = ['pending', 'canceled'];
 
-/** Revenue (cents) and count of paid orders per day in `timeZone` since `from`, as 'YYYY-MM-DD'. */
+/**
+ * Revenue (cents, net of refunds made in the payment provider's dashboard) and count of paid orders
+ * per day in `timeZone` since `from`, as 'YYYY-MM-DD'.
+ */
 export async function paidOrdersByDay(db: Executor, from: Date, timeZone: string) {
   const day = sql<string>`to_char(${orders.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD')`;
   // Grouped by position: the zone is a parameter, and a GROUP BY of its own copy would be another
@@ -15,7 +18,7 @@ export async function paidOrdersByDay(db: Executor, from: Date, timeZone: string
   return db
     .select({
       date: day,
-      revenue: sql<number>`coalesce(sum(${orders.total}), 0)::int`,
+      revenue: sql<number>`coalesce(sum(${orders.total} - least(${orders.refunded}, ${orders.total})), 0)::int`,
       orders: sql<number>`count(*)::int`,
     })
     .from(orders)

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, json, type TestApp } from '../../test/app.ts';
 import { createOrder } from '../../test/orders.ts';
 import { signInAs } from '../../test/sessions.ts';
+import { noteRefund } from '../orders/order-lifecycle.ts';
 import { overview } from './dashboard.service.ts';
 
 const DAY = 86_400_000;
@@ -136,6 +137,27 @@ describe('dashboard overview', () => {
     expect(utc.dailyRevenue.at(-1)).toEqual({ date: '2026-11-26', revenue: 1000, orders: 1 });
     expect(utc.dailyRevenue[0]?.date).toBe('2026-10-28');
     expect(utc.revenue.last30Days).toEqual({ revenue: 3000, orders: 2 });
+  });
+
+  it("counts revenue net of refunds made in the payment provider's dashboard", async () => {
+    const product = await createProduct(app.db, { priceCents: 1000 }, { stock: { Medium: 100 } });
+    const paid = async (quantity: number) =>
+      createOrder(app.db, {
+        userId: (await createUser(app.db)).id,
+        status: 'processing',
+        createdAt: new Date('2026-11-20T12:00:00Z'),
+        lines: [{ product, size: 'Medium', quantity }],
+      });
+    const [kept, partly, inFull] = [await paid(1), await paid(3), await paid(2)];
+    const refund = (order: typeof kept, refunded: number) =>
+      noteRefund(app.db, { provider: 'demo', paymentId: order.paymentId!, refunded, at: new Date() });
+    await refund(partly, 1000);
+    await refund(inFull, 2000);
+
+    // $10 kept, $30 less $10 refunded, $20 refunded in full: three orders paid, $30 earned.
+    const { revenue } = await overview(app.db, 'UTC', new Date('2026-11-20T18:00:00Z'));
+    expect([kept.total, partly.total, inFull.total]).toEqual([1000, 3000, 2000]);
+    expect(revenue.today).toEqual({ revenue: 3000, orders: 3 });
   });
 
   it("answers with the configured shop's days", async () => {

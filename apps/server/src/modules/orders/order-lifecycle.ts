@@ -548,6 +548,8 @@ export async function noteRefund(
     if (order.status === 'pending') return order.attention ? 'shop-made' : 'unpaid';
     const message = providerRefundMessage(input.refunded, order.total);
     await insertLog(tx, { orderId: order.id, at: input.at, actorUserId: null, message });
+    // Each event carries all refunded so far, and events may come out of order: the most wins.
+    if (input.refunded > order.refunded) await updateOrder(tx, order.id, { refunded: input.refunded });
     return 'noted';
   });
 }

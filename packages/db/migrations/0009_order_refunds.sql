@@ -1,0 +1,4 @@
+-- Cents refunded so far on an order's payment (refunds made in Stripe's dashboard, from charge.refunded), so the overview counts revenue net of them. Orders refunded before this migration keep 0 until Stripe reports a refund on them again.
+ALTER TABLE "orders" DROP CONSTRAINT "orders_money";--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "refunded" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_money" CHECK ("orders"."subtotal" >= 0 and "orders"."sales_tax" >= 0 and "orders"."shipping_cost" >= 0 and "orders"."total" >= 0 and "orders"."refunded" >= 0);
