@@ -124,8 +124,8 @@ type RootLogger = PinoLogger & {
  * The line every request writes when it ends, as pino writes it for the root logger (level, time, pid
  * and hostname, then the request's id, `req` as `serializeRequest` gives it, status, ms, message),
  * written straight to pino's destination. Through pino, with its serializers and redaction, it cost
- * ~8 us of an API read's ~40 us; a line built here ~1 us (docs/performance.md). Nothing it writes is
- * redacted: `req` holds no headers. A request whose logger is above `info` (the health probes', or
+ * ~4 us more of the ~40 us of CPU an API read takes (docs/performance.md). Nothing in it needs
+ * redacting: `req` holds no headers. A request whose logger is above `info` (the health probes', or
  * LOG_LEVEL=warn) writes none.
  */
 export function requestLineWriter(
