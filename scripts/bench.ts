@@ -44,7 +44,9 @@ const started = performance.now();
 const scratch = mkdtempSync(join(tmpdir(), 'barbershop-bench-run-'));
 const failures: string[] = [];
 
-console.log(`bench: ${options.quick ? 'quick' : 'full'} run on ${options.db}`);
+console.log(
+  `bench: ${options.quick ? 'quick' : 'full'} run on ${options.db}, Lighthouse CPU slowdown ${options.cpuSlowdown}`,
+);
 let blank: Awaited<ReturnType<typeof serveBlankPage>> | undefined;
 let server: AppServer | undefined;
 let browser: Browser | undefined;
@@ -124,7 +126,7 @@ try {
   // First-load JavaScript, against the blank page measured the same way.
   const blankJs = await scriptsBeforeIdle(chrome, blankPage.url);
   console.log(`blank page: ${blankJs.files} scripts, ${(blankJs.gzipBytes / 1024).toFixed(1)} KB gzip`);
-  const lighthouse = await startLighthouse();
+  const lighthouse = await startLighthouse(options.cpuSlowdown);
   try {
     // A reference without a target: when Lighthouse fails on it, the pages are still measured.
     try {
@@ -272,6 +274,7 @@ try {
 
 const results: Results = {
   pages,
+  cpuSlowdown: options.cpuSlowdown,
   blankPage: blankFigures,
   http,
   rssMb: { idle: rssIdle, load: rssLoad },

@@ -1,5 +1,6 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import { CHROMIUM, CHROMIUM_FLAGS } from './browser.ts';
 import { median } from './stats.ts';
 
@@ -30,9 +31,10 @@ export type Lighthouse = {
 
 /**
  * Lighthouse's default (mobile) configuration with simulated throttling, on one headless Chromium
- * started by chrome-launcher. Each figure is the median of its own over `runs` runs; scores are 0-100.
+ * started by chrome-launcher, its CPU slowdown `cpuSlowdown` (Lighthouse's own is 4). Each figure is
+ * the median of its own over `runs` runs; scores are 0-100.
  */
-export async function startLighthouse(): Promise<Lighthouse> {
+export async function startLighthouse(cpuSlowdown: number): Promise<Lighthouse> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
@@ -45,6 +47,7 @@ export async function startLighthouse(): Promise<Lighthouse> {
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       formFactor: 'mobile',
       throttlingMethod: 'simulate',
+      throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown },
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;

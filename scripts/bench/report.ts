@@ -11,6 +11,8 @@ export type PageResult = { path: string } & LighthouseFigures & {
 
 export type Results = {
   pages: PageResult[];
+  /** Lighthouse's CPU slowdown in this run (`--cpu-slowdown`; Lighthouse's own mobile setting is 4). */
+  cpuSlowdown: number;
   /**
    * The blank React Router page under Lighthouse in the same run, a reference with no target of its
    * own, read beside each page's performance and TBT: what this machine reads for the smallest page
