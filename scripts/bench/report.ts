@@ -48,9 +48,11 @@ export function checkTargets(results: Results): Check[] {
   const blank = results.blankPage;
   const blankPerformance = blank ? `; blank page ${blank.performance}` : '';
   const blankTbt = blank ? `; blank page ${blank.tbtMs.toFixed(0)} ms` : '';
+  // The targets are for Lighthouse's own mobile slowdown; another is a what-if, said beside each.
+  const slowdown = results.cpuSlowdown === 4 ? '' : ` (at CPU slowdown ${results.cpuSlowdown})`;
   for (const page of results.pages) {
     const p = page.path;
-    add(p, 'performance >= 98', `${page.performance}${blankPerformance}`, page.performance >= 98);
+    add(p, `performance >= 98${slowdown}`, `${page.performance}${blankPerformance}`, page.performance >= 98);
     add(p, 'accessibility 100', String(page.accessibility), page.accessibility === 100);
     add(p, 'best practices 100', String(page.bestPractices), page.bestPractices === 100);
     if (NOINDEX_PAGES.has(p)) {
@@ -62,8 +64,8 @@ export function checkTargets(results: Results): Check[] {
         failed.length === 1 && failed[0] === 'is-crawlable',
       );
     } else add(p, 'SEO 100', String(page.seo), page.seo === 100);
-    add(p, 'LCP <= 2.0 s', `${(page.lcpMs / 1000).toFixed(2)} s`, page.lcpMs <= 2000);
-    add(p, 'TBT <= 100 ms', `${page.tbtMs.toFixed(0)} ms${blankTbt}`, page.tbtMs <= 100);
+    add(p, `LCP <= 2.0 s${slowdown}`, `${(page.lcpMs / 1000).toFixed(2)} s`, page.lcpMs <= 2000);
+    add(p, `TBT <= 100 ms${slowdown}`, `${page.tbtMs.toFixed(0)} ms${blankTbt}`, page.tbtMs <= 100);
     add(p, 'CLS <= 0.02', page.cls.toFixed(3), page.cls <= 0.02);
     add(
       p,
@@ -119,7 +121,7 @@ function table(rows: string[][]) {
 
 export function printResults(results: Results, checks: Check[]) {
   console.log(
-    '\nPages (Lighthouse mobile, simulated throttling; JS = every script fetched before network idle, gzip -9)',
+    `\nPages (Lighthouse mobile, simulated throttling, CPU slowdown ${results.cpuSlowdown}; JS = every script fetched before network idle, gzip -9)`,
   );
   console.log(
     table([

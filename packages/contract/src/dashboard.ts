@@ -107,7 +107,7 @@ export const UpdateBarberSchema = z
 export type UpdateBarber = z.infer<typeof UpdateBarberSchema>;
 
 const PeriodSchema = z.object({
-  /** Cents of paid orders (any status but pending and canceled). */
+  /** Cents of paid orders (any status but pending and canceled), less refunds made in Stripe's dashboard. */
   revenue: z.number().int().nonnegative(),
   orders: z.number().int().nonnegative(),
 });

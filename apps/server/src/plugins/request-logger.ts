@@ -133,9 +133,12 @@ export function requestLineWriter(
   serializeRequest: (request: FastifyRequest) => object,
 ): (request: FastifyRequest, reply: FastifyReply) => void {
   const logger = root as RootLogger;
+  // `logger: false` gives a silent stand-in without levels or a destination.
+  if (typeof logger.levels?.values?.info !== 'number') return () => {};
   const stream = logger[pino.symbols.streamSym];
-  // `logger: false` gives a silent stand-in without a destination.
-  if (!stream || typeof logger.levels?.values?.info !== 'number') return () => {};
+  // pino's symbols are its own copy's: one Fastify does not share would find no stream, and every
+  // request line would be lost without a word.
+  if (!stream) throw new Error("The request line found no pino destination: Fastify's pino is another copy");
   const start = `{"level":${logger.levels.values.info},"time":`;
   const base = logger[pino.symbols.chindingsSym] ?? '';
   return (request, reply) => {

@@ -532,9 +532,9 @@ export async function notePaymentFailed(db: Executor, orderId: string, reason: s
 /**
  * Money given back on a paid order outside the shop, in the payment provider's dashboard: said in
  * the order's log, where staff handing it over and the customer look, dated when it was made, so
- * refunds delivered out of order still read in order. `refunded` is all refunded so far. The order,
- * its items and stock stay as they are: whether the goods go back is for staff to settle with the
- * customer. Refunds of canceled orders, and of pending ones held for a mismatched payment, are the
+ * refunds delivered out of order still read in order. `refunded` is all refunded so far, kept on the
+ * order for the overview's revenue. Its status, items and stock stay as they are: whether the goods
+ * go back is for staff to settle with the customer. Refunds of canceled orders, and of pending ones held for a mismatched payment, are the
  * shop's own, logged when they were decided. A refund of any other pending order is of a payment
  * not recorded yet (its event still on its way): 'unpaid', for the caller to hear of it again later.
  */
@@ -549,7 +549,8 @@ export async function noteRefund(
     const message = providerRefundMessage(input.refunded, order.total);
     await insertLog(tx, { orderId: order.id, at: input.at, actorUserId: null, message });
     // Each event carries all refunded so far, and events may come out of order: the most wins.
-    if (input.refunded > order.refunded) await updateOrder(tx, order.id, { refunded: input.refunded });
+    if (input.refunded > order.refunded)
+      await updateOrder(tx, order.id, { refunded: input.refunded, updatedAt: new Date() });
     return 'noted';
   });
 }
