@@ -40,6 +40,7 @@ export async function listOrdersPage(db: Executor, filter: StaffOrderFilter) {
       salesTax: orders.salesTax,
       shippingCost: orders.shippingCost,
       total: orders.total,
+      refunded: orders.refunded,
       createdAt: orders.createdAt,
       // Microseconds included: a JavaScript Date would round them off and repeat or skip rows.
       createdAtExact: sql<string>`${orders.createdAt}::text`,

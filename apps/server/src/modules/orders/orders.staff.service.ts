@@ -75,6 +75,8 @@ const CSV_HEADER = [
   'Sales Tax',
   'Shipping',
   'Total',
+  // Refunded in Stripe's dashboard so far: what the shop kept is Total less this.
+  'Refunded',
 ];
 const EXPORT_BATCH = 500;
 
@@ -117,6 +119,7 @@ export async function* exportOrdersCsv(
           dollars(row.salesTax),
           dollars(row.shippingCost),
           dollars(row.total),
+          dollars(row.refunded),
         ]
           .map(csvCell)
           .join(',')

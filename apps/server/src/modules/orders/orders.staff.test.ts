@@ -9,6 +9,7 @@ import { createOrder } from '../../test/orders.ts';
 import { signInAs } from '../../test/sessions.ts';
 import { createShop } from '../../test/shop.ts';
 import { markEmailSent } from '../mail/outbox.repository.ts';
+import { noteRefund } from './order-lifecycle.ts';
 
 describe('staff orders API', () => {
   let app: TestApp;
@@ -106,9 +107,15 @@ describe('staff orders API', () => {
   });
 
   describe('GET /api/orders/export.csv', () => {
-    it('exports what the filter shows as CSV, spreadsheet formulas defused', async () => {
+    it('exports what the filter shows as CSV, refunds included, spreadsheet formulas defused', async () => {
       const mallory = await createUser(app.db, { name: '=HYPERLINK("http://x")', email: 'm@example.com' });
       const theirs = await order('processing', mallory.id);
+      await noteRefund(app.db, {
+        provider: 'demo',
+        paymentId: theirs.paymentId!,
+        refunded: 1000,
+        at: new Date(),
+      });
       const response = await get('/api/orders/export.csv?q=m%40example.com', staff);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -119,10 +126,10 @@ describe('staff orders API', () => {
       const lines = response.body.trimEnd().split('\r\n');
       // Dates on the shop's clock, as the pages show them, to the minute.
       expect(lines[0]).toBe(
-        'Date (America/Denver),Order Id,Customer,Email,Delivery,Status,Subtotal,Sales Tax,Shipping,Total',
+        'Date (America/Denver),Order Id,Customer,Email,Delivery,Status,Subtotal,Sales Tax,Shipping,Total,Refunded',
       );
       expect(lines.slice(1)).toEqual([
-        `${minuteIn(theirs.createdAt, 'America/Denver')},${theirs.id},"'=HYPERLINK(""http://x"")",m@example.com,pickup,processing,25.00,0.00,0.00,25.00`,
+        `${minuteIn(theirs.createdAt, 'America/Denver')},${theirs.id},"'=HYPERLINK(""http://x"")",m@example.com,pickup,processing,25.00,0.00,0.00,25.00,10.00`,
       ]);
       const every = (await get('/api/orders/export.csv', staff)).body.trimEnd().split('\r\n');
       const listed = (await get('/api/orders?scope=all&limit=200', staff)).json<StaffOrderRow[]>();
