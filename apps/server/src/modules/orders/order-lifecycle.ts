@@ -533,10 +533,11 @@ export async function notePaymentFailed(db: Executor, orderId: string, reason: s
  * Money given back on a paid order outside the shop, in the payment provider's dashboard: said in
  * the order's log, where staff handing it over and the customer look, dated when it was made, so
  * refunds delivered out of order still read in order. `refunded` is all refunded so far, kept on the
- * order for the overview's revenue. Its status, items and stock stay as they are: whether the goods
- * go back is for staff to settle with the customer. Refunds of canceled orders, and of pending ones held for a mismatched payment, are the
- * shop's own, logged when they were decided. A refund of any other pending order is of a payment
- * not recorded yet (its event still on its way): 'unpaid', for the caller to hear of it again later.
+ * order for the overview's revenue and the CSV export. Its status, items and stock stay as they are:
+ * whether the goods go back is for staff to settle with the customer. Refunds of canceled orders,
+ * and of pending ones held for a mismatched payment, are the shop's own, logged when they were
+ * decided. A refund of any other pending order is of a payment not recorded yet (its event still on
+ * its way): 'unpaid', for the caller to hear of it again later.
  */
 export async function noteRefund(
   db: Executor,
