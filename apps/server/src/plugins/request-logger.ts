@@ -33,7 +33,7 @@ class RequestLogger {
   }
 
   #write(level: Level, args: LogArguments) {
-    if ((this.#child ?? this.#parent).isLevelEnabled(level)) this.#logger()[level](...args);
+    if (this.isLevelEnabled(level)) this.#logger()[level](...args);
   }
 
   get level() {

@@ -10,7 +10,7 @@ import {
   type OrderRow,
   type ProductItemRow,
 } from '../modules/orders/lifecycle.repository.ts';
-import { placeOrder } from '../modules/orders/order-lifecycle.ts';
+import { noteRefund, placeOrder } from '../modules/orders/order-lifecycle.ts';
 
 export type OrderFixture = OrderRow & { lines: OrderLineRow[]; items: ProductItemRow[]; log: OrderLogRow[] };
 
@@ -39,4 +39,9 @@ export async function createOrder(db: Executor, input: OrderInput): Promise<Orde
     listLogOfOrder(db, order.id),
   ]);
   return { ...order, lines, items, log };
+}
+
+/** `cents` refunded so far on a demo-paid order, as a refund made in the provider's dashboard reports it. */
+export function refundOrder(db: Executor, order: Pick<OrderRow, 'paymentId'>, cents: number) {
+  return noteRefund(db, { provider: 'demo', paymentId: order.paymentId!, refunded: cents, at: new Date() });
 }

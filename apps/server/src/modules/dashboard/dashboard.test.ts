@@ -4,9 +4,8 @@ import { createProduct, createUser } from '@barbershop/db/factories';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, json, type TestApp } from '../../test/app.ts';
-import { createOrder } from '../../test/orders.ts';
+import { createOrder, refundOrder } from '../../test/orders.ts';
 import { signInAs } from '../../test/sessions.ts';
-import { noteRefund } from '../orders/order-lifecycle.ts';
 import { overview } from './dashboard.service.ts';
 
 const DAY = 86_400_000;
@@ -149,10 +148,8 @@ describe('dashboard overview', () => {
         lines: [{ product, size: 'Medium', quantity }],
       });
     const [kept, partly, inFull] = [await paid(1), await paid(3), await paid(2)];
-    const refund = (order: typeof kept, refunded: number) =>
-      noteRefund(app.db, { provider: 'demo', paymentId: order.paymentId!, refunded, at: new Date() });
-    await refund(partly, 1000);
-    await refund(inFull, 2000);
+    await refundOrder(app.db, partly, 1000);
+    await refundOrder(app.db, inFull, 2000);
 
     // $10 kept, $30 less $10 refunded, $20 refunded in full: three orders paid, $30 earned.
     const { revenue } = await overview(app.db, 'UTC', new Date('2026-11-20T18:00:00Z'));

@@ -551,7 +551,7 @@ export async function noteRefund(
     await insertLog(tx, { orderId: order.id, at: input.at, actorUserId: null, message });
     // Each event carries all refunded so far, and events may come out of order: the most wins.
     if (input.refunded > order.refunded)
-      await updateOrder(tx, order.id, { refunded: input.refunded, updatedAt: new Date() });
+      await updateOrder(tx, order.id, { refunded: input.refunded, updatedAt: input.at });
     return 'noted';
   });
 }

@@ -5,11 +5,10 @@ import { createProduct, createUser } from '@barbershop/db/factories';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { createOrder } from '../../test/orders.ts';
+import { createOrder, refundOrder } from '../../test/orders.ts';
 import { signInAs } from '../../test/sessions.ts';
 import { createShop } from '../../test/shop.ts';
 import { markEmailSent } from '../mail/outbox.repository.ts';
-import { noteRefund } from './order-lifecycle.ts';
 
 describe('staff orders API', () => {
   let app: TestApp;
@@ -110,12 +109,7 @@ describe('staff orders API', () => {
     it('exports what the filter shows as CSV, refunds included, spreadsheet formulas defused', async () => {
       const mallory = await createUser(app.db, { name: '=HYPERLINK("http://x")', email: 'm@example.com' });
       const theirs = await order('processing', mallory.id);
-      await noteRefund(app.db, {
-        provider: 'demo',
-        paymentId: theirs.paymentId!,
-        refunded: 1000,
-        at: new Date(),
-      });
+      await refundOrder(app.db, theirs, 1000);
       const response = await get('/api/orders/export.csv?q=m%40example.com', staff);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
