@@ -11,6 +11,7 @@ import {
 import { getTableName, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { IMAGE_WIDTHS, renditionKey } from '../modules/media/images.ts';
+import { referencedMediaKeys } from '../modules/media/media.repository.ts';
 import type { MediaStorage } from '../modules/media/media.storage.ts';
 
 /**
@@ -72,18 +73,6 @@ async function rows(db: Executor, query: ReturnType<typeof sql>): Promise<Record
   return result.rows;
 }
 
-/** The media keys the database refers to: product images, barber photos and galleries, order snapshots. */
-async function referencedMediaKeys(db: Executor): Promise<string[]> {
-  const found = await rows(
-    db,
-    sql`select media_key as key from product_images
-        union select photo from barbers where photo is not null
-        union select jsonb_array_elements_text(gallery) from barbers
-        union select image from order_lines where image <> ''`,
-  );
-  return [...new Set(found.map((row) => String(row.key)))].filter((key) => key.startsWith('images/')).sort();
-}
-
 /** Writes a backup of the database and its media into `dir` (created; must not hold a backup already). */
 export async function backupTo(handle: DatabaseHandle, media: MediaStorage, dir: string): Promise<Manifest> {
   const migration = await latestAppliedMigration(handle.db);
@@ -120,7 +109,7 @@ export async function backupTo(handle: DatabaseHandle, media: MediaStorage, dir:
   // Every stored image has all its renditions: one that cannot be read is missing from this
   // storage (a backup run away from the server's DATA_DIR/media, say), and the caller must say so.
   const missingMedia: string[] = [];
-  for (const key of await referencedMediaKeys(handle.db)) {
+  for (const key of [...(await referencedMediaKeys(handle.db))].sort()) {
     for (const width of IMAGE_WIDTHS) {
       const file = renditionKey(key, width);
       const body = await media.get(file);

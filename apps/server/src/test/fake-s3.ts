@@ -1,7 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** A local stand-in for an S3 bucket's HTTP API: PUT, GET and HEAD on path-style object URLs. */
+/**
+ * A local stand-in for an S3 bucket's HTTP API: PUT, GET, HEAD and DELETE on path-style object
+ * URLs. A DELETE answers 204 whether or not the object was there, as S3 does.
+ */
 export async function startFakeS3() {
   const objects = new Map<string, Buffer>();
   const requests: IncomingMessage[] = [];
@@ -14,6 +17,9 @@ export async function startFakeS3() {
       if (req.method === 'PUT') {
         objects.set(key, Buffer.concat(chunks));
         res.writeHead(200).end();
+      } else if (req.method === 'DELETE') {
+        objects.delete(key);
+        res.writeHead(204).end();
       } else if (objects.has(key)) {
         res.writeHead(200, { 'content-length': objects.get(key)!.length });
         res.end(req.method === 'HEAD' ? undefined : objects.get(key));

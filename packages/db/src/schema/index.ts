@@ -1,5 +1,6 @@
 export * from './audit.ts';
 export * from './barbers.ts';
+export * from './media.ts';
 export * from './orders.ts';
 export * from './outbox.ts';
 export * from './pickup-codes.ts';

@@ -14,6 +14,7 @@ import { AppError, staleEdit } from '../../plugins/errors.ts';
 import type { PublicCache } from '../../plugins/public-cache.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { imageFromKey } from '../media/images.ts';
+import { queueMediaCheck } from '../media/media.repository.ts';
 import type { MediaStorage } from '../media/media.storage.ts';
 import { resolveImageSlots, storeUploads } from '../media/uploads.ts';
 import {
@@ -110,24 +111,30 @@ function nameConflict(name: string) {
   return new AppError('conflict', `Name must be unique! A barber named "${name}" already exists.`);
 }
 
+/** The media keys of a barber's photo and gallery. */
+function mediaKeysOf(barber: AdminBarber): string[] {
+  return [...(barber.photoKey ? [barber.photoKey] : []), ...barber.galleryKeys];
+}
+
 /** Photo and gallery slots to media keys; uploads are shared by both, numbered in the request. */
 async function resolveImages(
+  db: Executor,
   storage: MediaStorage,
   form: { photo?: ImageSlot | null | undefined; gallery?: ImageSlot[] | undefined },
   files: string[],
   current: string[],
 ) {
-  const uploaded = await storeUploads(storage, files);
+  const uploaded = await storeUploads(db, storage, files);
   const photo =
     form.photo === undefined
       ? undefined
       : form.photo === null
         ? null
-        : ((await resolveImageSlots(storage, [form.photo], uploaded, current, 'photo'))[0] ?? null);
+        : ((await resolveImageSlots(db, storage, [form.photo], uploaded, current, 'photo'))[0] ?? null);
   const gallery =
     form.gallery === undefined
       ? undefined
-      : await resolveImageSlots(storage, form.gallery, uploaded, current, 'gallery');
+      : await resolveImageSlots(db, storage, form.gallery, uploaded, current, 'gallery');
   return { photo, gallery };
 }
 
@@ -197,7 +204,7 @@ export async function createBarber(
   const slug = slugify(form.name);
   if (!slug) throw new AppError('bad_request', 'form.name: must contain a letter or a digit');
   if (await slugTaken(deps.db, slug)) throw nameConflict(form.name);
-  const images = await resolveImages(deps.storage, form, files, []);
+  const images = await resolveImages(deps.db, deps.storage, form, files, []);
   const place = await placeOf(deps, form, null);
   return transactionOrConflict(
     deps.db,
@@ -238,8 +245,8 @@ export async function updateBarber(
   const slug = form.name === undefined ? undefined : slugify(form.name);
   if (slug === '') throw new AppError('bad_request', 'form.name: must contain a letter or a digit');
   if (slug && (await slugTaken(deps.db, slug, gid))) throw nameConflict(form.name!);
-  const current = [...(existing.photoKey ? [existing.photoKey] : []), ...existing.galleryKeys];
-  const images = await resolveImages(deps.storage, form, files, current);
+  const current = mediaKeysOf(existing);
+  const images = await resolveImages(deps.db, deps.storage, form, files, current);
   const place = await placeOf(deps, form, existing);
   return transactionOrConflict(
     deps.db,
@@ -257,6 +264,7 @@ export async function updateBarber(
         ...place,
       });
       if (form.services) await replaceServices(tx, gid, serviceValues(form.services));
+      if (images.photo !== undefined || images.gallery !== undefined) await queueMediaCheck(tx, current);
       const [saved] = await listAllBarbers(tx, gid);
       const barber = toAdminBarber(saved!);
       await recordAudit(tx, {
@@ -280,6 +288,7 @@ export async function deleteBarber(db: Database, actorUserId: string, gid: strin
     const [row] = await listAllBarbers(tx, gid);
     const barber = toAdminBarber(row!);
     await deleteBarberRow(tx, gid);
+    await queueMediaCheck(tx, mediaKeysOf(barber));
     await recordAudit(tx, {
       actorUserId,
       entity: 'barber',

@@ -34,10 +34,15 @@ async function hashOf(input: Buffer | string): Promise<string> {
  * Decodes an image by its content (never its name), strips metadata (EXIF, GPS) and stores WebP
  * renditions at each width. The input is a buffer or the path of a file (uploads are streamed to
  * disk first, so a large upload is never held in memory whole). Returns the media key; the same
- * image stored twice gets the same key.
+ * image stored twice gets the same key. `claim`, when given, is told the key before its files are
+ * looked for (uploads queue it for the media sweep: see queueMediaCheck).
  */
-export function storeImage(storage: MediaStorage, input: Buffer | string): Promise<string> {
-  return inTurn(() => processImage(storage, input));
+export function storeImage(
+  storage: MediaStorage,
+  input: Buffer | string,
+  claim?: (key: string) => Promise<void>,
+): Promise<string> {
+  return inTurn(() => processImage(storage, input, claim));
 }
 
 // Images are processed one at a time on one libvips thread, whoever sends them: a burst of large
@@ -60,7 +65,11 @@ function loadSharp() {
   return loaded;
 }
 
-async function processImage(storage: MediaStorage, input: Buffer | string): Promise<string> {
+async function processImage(
+  storage: MediaStorage,
+  input: Buffer | string,
+  claim?: (key: string) => Promise<void>,
+): Promise<string> {
   const sharp = await loadSharp();
   if ((await sizeOf(input)) > MAX_UPLOAD_BYTES) throw new AppError('payload_too_large', IMAGE_TOO_LARGE);
   let metadata: Metadata;
@@ -85,6 +94,7 @@ async function processImage(storage: MediaStorage, input: Buffer | string): Prom
     );
   }
   const key = `images/${await hashOf(input)}`;
+  await claim?.(key);
   if (await storage.exists(renditionKey(key, IMAGE_WIDTHS[2]))) return key;
   // Decoded once, at the largest width: the smaller renditions are made from those pixels rather than
   // by decoding the upload again (a 24-megapixel PNG cannot shrink while it loads).

@@ -9,7 +9,7 @@ describe('s3MediaStorage', () => {
   });
   afterAll(() => fake.close());
 
-  it('stores, finds and reads objects with signed requests', async () => {
+  it('stores, finds, reads and deletes objects with signed requests', async () => {
     const storage = s3MediaStorage({
       bucket: 'shop-media',
       endpoint: fake.endpoint,
@@ -28,6 +28,14 @@ describe('s3MediaStorage', () => {
       /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/us-east-1\/s3\//,
     );
     expect(put?.headers['x-amz-content-sha256']).toBeTruthy();
+
+    await storage.remove('images/abc-320.webp');
+    expect(fake.objects.has('/shop-media/images/abc-320.webp')).toBe(false);
+    expect(await storage.exists('images/abc-320.webp')).toBe(false);
+    await storage.remove('images/abc-320.webp');
+    expect(fake.requests.filter((r) => r.method === 'DELETE')[0]?.headers.authorization).toMatch(
+      /^AWS4-HMAC-SHA256 /,
+    );
   });
 
   it('refuses keys that climb out of the bucket prefix', async () => {

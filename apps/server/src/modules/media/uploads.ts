@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { IMAGE_TOO_LARGE, type ImageSlot, MAX_UPLOAD_BYTES } from '@barbershop/contract';
+import type { Executor } from '@barbershop/db';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,6 +12,7 @@ import type { z } from 'zod';
 import { AppError, assertNoControlCharacters } from '../../plugins/errors.ts';
 import { perUserLimit } from '../../plugins/rate-limit.ts';
 import { IMAGE_WIDTHS, renditionKey, storeImage } from './images.ts';
+import { queueMediaCheck } from './media.repository.ts';
 import type { MediaStorage } from './media.storage.ts';
 
 /** The multipart field names of every form with images: the JSON of the form, and the files. */
@@ -156,10 +158,14 @@ export function parseForm<S extends z.ZodType>(schema: S, form: unknown): z.infe
   throw new AppError('bad_request', `${path}: ${issue?.message ?? 'is invalid'}`);
 }
 
-/** Decodes, cleans and stores each uploaded file in turn (one at a time: decoding is heavy). */
-export async function storeUploads(storage: MediaStorage, files: string[]): Promise<string[]> {
+/**
+ * Decodes, cleans and stores each uploaded file in turn (one at a time: decoding is heavy). Each key
+ * is queued for the media sweep before its files are written, so the images of a save that then
+ * fails are deleted in time, and those of one that succeeds are kept.
+ */
+export async function storeUploads(db: Executor, storage: MediaStorage, files: string[]): Promise<string[]> {
   const keys: string[] = [];
-  for (const file of files) keys.push(await storeImage(storage, file));
+  for (const file of files) keys.push(await storeImage(storage, file, (key) => queueMediaCheck(db, [key])));
   return keys;
 }
 
@@ -169,12 +175,18 @@ export async function storeUploads(storage: MediaStorage, files: string[]): Prom
  * `field` names the form field in error messages.
  */
 export async function resolveImageSlots(
+  db: Executor,
   storage: MediaStorage,
   slots: ImageSlot[],
   uploaded: string[],
   current: string[],
   field: string,
 ): Promise<string[]> {
+  // Before their files are looked for: a sweep deleting one of them finishes first (see queueMediaCheck).
+  await queueMediaCheck(
+    db,
+    slots.flatMap((slot) => ('key' in slot ? [slot.key] : [])),
+  );
   const keys: string[] = [];
   for (const [i, slot] of slots.entries()) {
     if ('upload' in slot) {

@@ -18,6 +18,7 @@ import { transactionOrConflict } from '../../plugins/database.ts';
 import { AppError, staleEdit } from '../../plugins/errors.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { toCatalogProducts } from '../catalog/catalog.service.ts';
+import { queueMediaCheck } from '../media/media.repository.ts';
 import type { MediaStorage } from '../media/media.storage.ts';
 import { resolveImageSlots, storeUploads } from '../media/uploads.ts';
 import {
@@ -159,9 +160,9 @@ export async function createProduct(
 ): Promise<AdminProductDetail> {
   const slug = productSlugOf(form.name);
   if (await nameTaken(db, form.name, slug)) throw nameConflict(form.name);
-  const uploaded = await storeUploads(storage, files);
+  const uploaded = await storeUploads(db, storage, files);
   const imageKeys = form.images
-    ? await resolveImageSlots(storage, form.images, uploaded, [], 'images')
+    ? await resolveImageSlots(db, storage, form.images, uploaded, [], 'images')
     : uploaded;
   return transactionOrConflict(
     db,
@@ -210,9 +211,9 @@ export async function updateProduct(
   if (form.name !== undefined && slug && (await nameTaken(db, form.name, slug, found.id)))
     throw nameConflict(form.name);
   const current = (await imageKeysOf(db, [found.id])).get(found.id) ?? [];
-  const uploaded = await storeUploads(storage, files);
+  const uploaded = await storeUploads(db, storage, files);
   const imageKeys = form.images
-    ? await resolveImageSlots(storage, form.images, uploaded, current, 'images')
+    ? await resolveImageSlots(db, storage, form.images, uploaded, current, 'images')
     : undefined;
 
   // A rename that races another save of the same name gets the same 409 as the check above.
@@ -231,7 +232,10 @@ export async function updateProduct(
         ...(form.category === undefined ? {} : { category: form.category }),
       };
       const updated = await updateProductRow(tx, row.id, changes);
-      if (imageKeys) await replaceImages(tx, row.id, imageKeys);
+      if (imageKeys) {
+        await replaceImages(tx, row.id, imageKeys);
+        await queueMediaCheck(tx, current);
+      }
       if (form.sizes) {
         await replaceStock(
           tx,
