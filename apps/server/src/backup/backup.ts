@@ -85,7 +85,9 @@ export async function backupTo(handle: DatabaseHandle, media: MediaStorage, dir:
   await mkdir(join(dir, 'tables'), PRIVATE_DIR);
   if ((await readdir(join(dir, 'tables'))).length > 0) throw new Error(`${dir} already holds a backup.`);
   const counts: Record<string, number> = {};
-  // One repeatable-read transaction: every table is read as of the same moment.
+  let mediaKeys: string[] = [];
+  // One repeatable-read transaction: every table, and the images the rows use, read as of the same
+  // moment (an image removed since may be deleted by the media sweep, but not for its grace period).
   await handle.db.transaction(async (tx) => {
     if (handle.driver === 'postgres') await tx.execute(sql`set transaction isolation level repeatable read`);
     for (const table of tablesInDependencyOrder()) {
@@ -104,12 +106,13 @@ export async function backupTo(handle: DatabaseHandle, media: MediaStorage, dir:
       counts[name] = all.length;
       await writeFile(join(dir, 'tables', `${name}.json`), JSON.stringify(all), PRIVATE_FILE);
     }
+    mediaKeys = [...(await referencedMediaKeys(tx))].sort();
   });
   let mediaCount = 0;
   // Every stored image has all its renditions: one that cannot be read is missing from this
   // storage (a backup run away from the server's DATA_DIR/media, say), and the caller must say so.
   const missingMedia: string[] = [];
-  for (const key of [...(await referencedMediaKeys(handle.db))].sort()) {
+  for (const key of mediaKeys) {
     for (const width of IMAGE_WIDTHS) {
       const file = renditionKey(key, width);
       const body = await media.get(file);

@@ -1,14 +1,16 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AdminBarber, AdminProductDetail } from '@barbershop/contract';
+import type { AdminBarber, AdminProductDetail, Order } from '@barbershop/contract';
 import { schema } from '@barbershop/db';
 import { createUser, DEFAULT_HOURS } from '@barbershop/db/factories';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { IMAGE_WIDTHS, renditionKey, storeImage } from '../modules/media/images.ts';
-import { claimMediaCheck, queueMediaCheck } from '../modules/media/media.repository.ts';
-import { storeUploads } from '../modules/media/uploads.ts';
+import { IMAGE_WIDTHS, imageKeyOf, renditionKey, storeImage } from '../modules/media/images.ts';
+import { queueForSweep } from '../modules/media/media.repository.ts';
+import type { MediaStorage } from '../modules/media/media.storage.ts';
+import { holdImagesForSave, storeUploads } from '../modules/media/uploads.ts';
+import { placeOrder } from '../modules/orders/order-lifecycle.ts';
 import { buildTestApp, json, type TestApp } from '../test/app.ts';
 import { type FormFile, multipart } from '../test/multipart.ts';
 import { signInAs } from '../test/sessions.ts';
@@ -19,8 +21,9 @@ const png = async (color: string): Promise<Buffer> =>
     .png()
     .toBuffer();
 const file = async (color: string): Promise<FormFile> => ({ body: await png(color), filename: 'photo.png' });
+const keyOf = async (color: string) => imageKeyOf(await png(color));
 
-const PRODUCT = { description: 'Heavy fleece.', pricing: 55, category: 'Hoodies' };
+const PRODUCT = { description: 'Heavy fleece.', pricing: 55, category: 'Hoodies', sizes: { Large: 5 } };
 const BARBER = {
   name: 'Rosa Delgado',
   address: { line1: '1550 Larimer St', city: 'Denver', state: 'CO', postal_code: '80202', country: 'US' },
@@ -28,6 +31,26 @@ const BARBER = {
   email: 'rosa@example.com',
   hours: DEFAULT_HOURS,
   services: [{ name: 'Skin Fade', price: 45, duration: 50 }],
+};
+
+/** What a browser gets at each of the image's addresses. */
+const served = async (app: TestApp, key: string) =>
+  Promise.all(IMAGE_WIDTHS.map(async (w) => (await app.inject(`/media/${renditionKey(key, w)}`)).statusCode));
+
+/** As if every queued image had been queued longer ago than the grace period. */
+const waitOutGrace = (app: TestApp) =>
+  app.db.execute(
+    sql`update media_sweep_queue set touched_at = touched_at - make_interval(secs => ${MEDIA_GRACE_MS / 1000 + 1})`,
+  );
+
+const queued = async (app: TestApp) =>
+  (await app.db.select().from(schema.mediaSweepQueue)).map((row) => row.key).sort();
+
+/** A file of `picture` as an upload leaves it on disk. */
+const uploadOf = (app: TestApp, picture: Buffer) => {
+  const path = join(app.config.dataDir, `upload-${Math.random()}.png`);
+  writeFileSync(path, picture);
+  return path;
 };
 
 describe('the media sweep', () => {
@@ -40,28 +63,16 @@ describe('the media sweep', () => {
   });
   afterEach(() => app.close());
 
-  const save = async (
-    method: 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    form?: unknown,
-    files: FormFile[] = [],
-  ) => {
-    if (method === 'DELETE')
-      return app.inject({ method, url, headers: { cookie: admin, 'sec-fetch-site': 'same-origin' } });
+  const save = async (method: 'POST' | 'PUT', url: string, form: unknown, files: FormFile[] = []) => {
     const body = await multipart(form, files);
     return app.inject({ method, url, payload: body.payload, headers: { ...body.headers, cookie: admin } });
   };
-  /** What a browser gets at each of the image's addresses. */
-  const served = async (key: string) =>
-    Promise.all(
-      IMAGE_WIDTHS.map(async (w) => (await app.inject(`/media/${renditionKey(key, w)}`)).statusCode),
-    );
-  /** As if every queued image had been queued longer ago than the grace period. */
-  const waitOutGrace = () =>
-    app.db.execute(
-      sql`update media_releases set touched_at = touched_at - make_interval(secs => ${MEDIA_GRACE_MS / 1000 + 1})`,
-    );
-  const queued = async () => (await app.db.select().from(schema.mediaReleases)).map((row) => row.key).sort();
+  /** Empties the queue the saves so far filled, deleting nothing they use. */
+  const settle = async () => {
+    await waitOutGrace(app);
+    expect(await sweepUnreferencedMedia(app.db, app.media)).toBe(0);
+    expect(await queued(app)).toEqual([]);
+  };
 
   it('deletes an image removed from a product once the grace period is over, and keeps one another product shows', async () => {
     const first = json<AdminProductDetail>(
@@ -72,17 +83,42 @@ describe('the media sweep', () => {
     );
     const [red, green] = first.imageKeys as [string, string];
     await save('POST', '/api/products', { ...PRODUCT, name: 'Green Hoodie' }, [await file('#00aa00')]);
+    await settle();
 
     const edited = await save('PUT', '/api/products/logo-hoodie', { version: first.version, images: [] });
     expect(edited.statusCode).toBe(200);
+    expect(await queued(app)).toEqual([red, green].sort());
     expect(await sweepUnreferencedMedia(app.db, app.media)).toBe(0);
-    expect(await served(red)).toEqual([200, 200, 200]);
+    expect(await served(app, red)).toEqual([200, 200, 200]);
 
-    await waitOutGrace();
+    await waitOutGrace(app);
     expect(await sweepUnreferencedMedia(app.db, app.media)).toBe(1);
-    expect(await served(red)).toEqual([404, 404, 404]);
-    expect(await served(green)).toEqual([200, 200, 200]);
-    expect(await queued()).toEqual([]);
+    expect(await served(app, red)).toEqual([404, 404, 404]);
+    expect(await served(app, green)).toEqual([200, 200, 200]);
+    expect(await queued(app)).toEqual([]);
+  });
+
+  it("keeps a product image removed from the product that a customer's order shows", async () => {
+    const created = json<AdminProductDetail>(
+      await save('POST', '/api/products', { ...PRODUCT, name: 'Logo Hoodie', published: true }, [
+        await file('#aa0000'),
+      ]),
+    );
+    const buyer = await createUser(app.db);
+    const order = await placeOrder(app.db, {
+      userId: buyer.id,
+      lines: [{ _id: created._id, size: 'Large', quantity: 1 }],
+    });
+    await save('PUT', '/api/products/logo-hoodie', { version: created.version, images: [] });
+    await waitOutGrace(app);
+    expect(await sweepUnreferencedMedia(app.db, app.media)).toBe(0);
+    const seen = await app.inject({
+      url: `/api/orders/${order.id}`,
+      headers: { cookie: await signInAs(app, buyer) },
+    });
+    const src = json<Order>(seen).products[0]?.image.src;
+    expect(src).toBe(`/media/${renditionKey(created.imageKeys[0]!, 640)}`);
+    expect((await app.inject(src!)).statusCode).toBe(200);
   });
 
   it("deletes the uploads of a save that was refused, and never a product's own images", async () => {
@@ -90,6 +126,7 @@ describe('the media sweep', () => {
       await save('POST', '/api/products', { ...PRODUCT, name: 'Logo Hoodie' }, [await file('#aa0000')]),
     );
     const [red] = created.imageKeys as [string];
+    await settle();
     // An editor whose form is out of date: the new picture was stored before the version was checked.
     const stale = await save(
       'PUT',
@@ -104,44 +141,91 @@ describe('the media sweep', () => {
       { body: Buffer.from('not a picture'), filename: 'x.png' },
     ]);
     expect(refused.statusCode).toBe(415);
-    const [blue, green] = await Promise.all(['#0000aa', '#00aa00'].map(async (c) => keyOf(await png(c))));
+    const [blue, green] = [await keyOf('#0000aa'), await keyOf('#00aa00')];
+    expect(await served(app, blue)).toEqual([200, 200, 200]);
 
-    await waitOutGrace();
+    await waitOutGrace(app);
     expect(await sweepUnreferencedMedia(app.db, app.media)).toBe(2);
-    expect(await served(blue!)).toEqual([404, 404, 404]);
-    expect(await served(green!)).toEqual([404, 404, 404]);
-    expect(await served(red)).toEqual([200, 200, 200]);
+    expect(await served(app, blue)).toEqual([404, 404, 404]);
+    expect(await served(app, green)).toEqual([404, 404, 404]);
+    expect(await served(app, red)).toEqual([200, 200, 200]);
   });
 
-  it("deletes a deleted barber's photo and gallery", async () => {
+  it("deletes a barber's replaced photo, and a deleted barber's photo and gallery", async () => {
     const created = json<AdminBarber>(
       await save('POST', '/api/barbers', { ...BARBER, photo: { upload: 0 }, gallery: [{ upload: 1 }] }, [
         await file('#111111'),
         await file('#222222'),
       ]),
     );
-    expect((await save('DELETE', `/api/barbers/${created.gid}`)).statusCode).toBe(200);
-    await waitOutGrace();
+    const [first, gallery] = [created.photoKey!, created.galleryKeys[0]!];
+    await settle();
+    const edited = json<AdminBarber>(
+      await save('PUT', `/api/barbers/${created.gid}`, { version: created.version, photo: { upload: 0 } }, [
+        await file('#333333'),
+      ]),
+    );
+    await waitOutGrace(app);
+    expect(await sweepUnreferencedMedia(app.db, app.media)).toBe(1);
+    expect(await served(app, first)).toEqual([404, 404, 404]);
+    expect(await served(app, gallery)).toEqual([200, 200, 200]);
+
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/barbers/${created.gid}`,
+      headers: { cookie: admin, 'sec-fetch-site': 'same-origin' },
+    });
+    expect(removed.statusCode).toBe(200);
+    await waitOutGrace(app);
     expect(await sweepUnreferencedMedia(app.db, app.media)).toBe(2);
-    expect(await served(created.photoKey!)).toEqual([404, 404, 404]);
-    expect(await served(created.galleryKeys[0]!)).toEqual([404, 404, 404]);
+    expect(await served(app, edited.photoKey!)).toEqual([404, 404, 404]);
+    expect(await served(app, gallery)).toEqual([404, 404, 404]);
   });
 
   it('keeps a queued image that a save in progress is using, though it has waited out the grace period', async () => {
     const red = await png('#aa0000');
-    const key = await keyOf(red);
-    await queueMediaCheck(app.db, [key]);
-    await waitOutGrace();
+    const key = await imageKeyOf(red);
+    await queueForSweep(app.db, [key]);
+    await waitOutGrace(app);
     // The save has stored its upload, the same picture, and has not committed yet.
-    const upload = join(app.config.dataDir, 'upload.png');
-    writeFileSync(upload, red);
-    expect(await storeUploads(app.db, app.media, [upload])).toEqual([key]);
+    expect(await storeUploads(app.db, app.media, [uploadOf(app, red)])).toEqual([key]);
     expect(await sweepUnreferencedMedia(app.db, app.media)).toBe(0);
-    expect(await served(key)).toEqual([200, 200, 200]);
+    expect(await served(app, key)).toEqual([200, 200, 200]);
   });
 
-  /** The key the media storage gives a picture (stored, then its files left for the test to use). */
-  const keyOf = (picture: Buffer) => storeImage(app.media, picture);
+  it('refuses a save whose upload was deleted before it committed, rather than show a broken image', async () => {
+    const [key] = await storeUploads(app.db, app.media, [uploadOf(app, await png('#aa0000'))]);
+    // A save slower than the grace period: the sweep found the upload unused.
+    await waitOutGrace(app);
+    expect(await sweepUnreferencedMedia(app.db, app.media)).toBe(1);
+    await expect(app.db.transaction((tx) => holdImagesForSave(tx, app.media, [], [key!]))).rejects.toThrow(
+      'An image of this form was deleted before it was saved: add it again, then save.',
+    );
+  });
+
+  it('moves an image the storage stops deleting behind the others, names it, and leaves it for a save to store whole', async () => {
+    const [stuck, free] = await Promise.all([keyOf('#aa0000'), keyOf('#00aa00')]);
+    for (const picture of [await png('#aa0000'), await png('#00aa00')]) await storeImage(app.media, picture);
+    await queueForSweep(app.db, [stuck, free]);
+    await waitOutGrace(app);
+    // The bucket fails in the middle of the image's three files.
+    const failing: MediaStorage = {
+      ...app.media,
+      remove: async (key) => {
+        if (key === renditionKey(stuck, 640)) throw new Error('S3 DELETE failed: 503');
+        await app.media.remove(key);
+      },
+    };
+    await expect(sweepUnreferencedMedia(app.db, failing)).rejects.toThrow(
+      `The media sweep deleted 1 images and could not delete 1: ${stuck}: S3 DELETE failed: 503`,
+    );
+    expect(await served(app, free)).toEqual([404, 404, 404]);
+    expect(await queued(app)).toEqual([stuck]);
+    expect(await sweepUnreferencedMedia(app.db, app.media)).toBe(0);
+    // The same picture uploaded again finds it incomplete and stores every size anew.
+    await storeUploads(app.db, app.media, [uploadOf(app, await png('#aa0000'))]);
+    expect(await served(app, stuck)).toEqual([200, 200, 200]);
+  });
 });
 
 // Two server copies sweep one PostgreSQL at once (PGlite runs one query at a time).
@@ -157,36 +241,47 @@ describe.runIf(process.env.TEST_DB === 'postgres')('the media sweep, two copies 
     for (const key of keys)
       for (const width of IMAGE_WIDTHS)
         await app.media.put(renditionKey(key, width), Buffer.from(key), 'image/webp');
-    await queueMediaCheck(app.db, keys);
-    const later = new Date(Date.now() + MEDIA_GRACE_MS + 1000);
+    await queueForSweep(app.db, keys);
+    await waitOutGrace(app);
     const [a, b] = await Promise.all([
-      sweepUnreferencedMedia(app.db, app.media, later),
-      sweepUnreferencedMedia(app.db, app.media, later),
+      sweepUnreferencedMedia(app.db, app.media),
+      sweepUnreferencedMedia(app.db, app.media),
     ]);
     expect(a + b).toBe(20);
-    for (const key of keys) expect(await app.media.exists(renditionKey(key, IMAGE_WIDTHS[0]))).toBe(false);
+    for (const key of keys) expect(await served(app, key)).toEqual([404, 404, 404]);
   });
 
   it('makes a save about to use an image wait for the sweep deleting it, then stores the picture again', async () => {
-    const picture = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#abcdef' } })
-      .png()
-      .toBuffer();
+    const picture = await png('#abcdef');
     const key = await storeImage(app.media, picture);
-    await queueMediaCheck(app.db, [key]);
-    const cutoff = new Date(Date.now() + MEDIA_GRACE_MS);
-    const upload = join(app.config.dataDir, 'again.png');
-    writeFileSync(upload, picture);
-    let saved: Promise<string[]> | undefined;
-    // The sweep's own steps, with the save arriving between its claim and its deletion.
-    await app.db.transaction(async (tx) => {
-      expect(await claimMediaCheck(tx, key, cutoff)).toBe(true);
-      saved = storeUploads(app.db, app.media, [upload]);
-      await waitForLockWait(app);
-      for (const width of IMAGE_WIDTHS) await app.media.remove(renditionKey(key, width));
+    await queueForSweep(app.db, [key]);
+    await waitOutGrace(app);
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
     });
-    expect(await saved).toEqual([key]);
-    for (const width of IMAGE_WIDTHS) expect(await app.media.exists(renditionKey(key, width))).toBe(true);
-    expect((await app.db.select().from(schema.mediaReleases)).map((row) => row.key)).toEqual([key]);
+    let deleting!: () => void;
+    const deletingStarted = new Promise<void>((resolve) => {
+      deleting = resolve;
+    });
+    // The sweep stops at its first deletion until the save has arrived.
+    const gated: MediaStorage = {
+      ...app.media,
+      remove: async (file) => {
+        deleting();
+        await gate;
+        await app.media.remove(file);
+      },
+    };
+    const sweeping = sweepUnreferencedMedia(app.db, gated);
+    await deletingStarted;
+    const saving = storeUploads(app.db, app.media, [uploadOf(app, picture)]);
+    await waitForLockWait(app);
+    open();
+    expect(await sweeping).toBe(1);
+    expect(await saving).toEqual([key]);
+    expect(await served(app, key)).toEqual([200, 200, 200]);
+    expect(await queued(app)).toEqual([key]);
   });
 });
 

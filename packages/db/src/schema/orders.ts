@@ -77,6 +77,7 @@ export const orderLines = pgTable(
   },
   (t) => [
     index('order_lines_order').on(t.orderId),
+    index('order_lines_image').on(t.image),
     check('order_lines_quantity', sql`${t.quantity} between 1 and 10`),
     check('order_lines_price', sql`${t.unitPrice} >= 0`),
   ],

@@ -50,7 +50,10 @@ export const productImages = pgTable(
     position: integer('position').notNull(),
     mediaKey: text('media_key').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.position] })],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.position] }),
+    index('product_images_media_key').on(t.mediaKey),
+  ],
 );
 
 export const productStock = pgTable(

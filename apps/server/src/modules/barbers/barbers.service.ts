@@ -14,9 +14,9 @@ import { AppError, staleEdit } from '../../plugins/errors.ts';
 import type { PublicCache } from '../../plugins/public-cache.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { imageFromKey } from '../media/images.ts';
-import { queueMediaCheck } from '../media/media.repository.ts';
+import { queueForSweep } from '../media/media.repository.ts';
 import type { MediaStorage } from '../media/media.storage.ts';
-import { resolveImageSlots, storeUploads } from '../media/uploads.ts';
+import { holdImagesForSave, resolveImageSlots, storeUploads } from '../media/uploads.ts';
 import {
   type BarberValues,
   type BarberWithServices,
@@ -112,8 +112,8 @@ function nameConflict(name: string) {
 }
 
 /** The media keys of a barber's photo and gallery. */
-function mediaKeysOf(barber: AdminBarber): string[] {
-  return [...(barber.photoKey ? [barber.photoKey] : []), ...barber.galleryKeys];
+function mediaKeysOf(photo: string | null | undefined, gallery: string[]): string[] {
+  return [...(photo ? [photo] : []), ...gallery];
 }
 
 /** Photo and gallery slots to media keys; uploads are shared by both, numbered in the request. */
@@ -210,6 +210,7 @@ export async function createBarber(
     deps.db,
     () => nameConflict(form.name),
     async (tx) => {
+      await holdImagesForSave(tx, deps.storage, [], mediaKeysOf(images.photo, images.gallery ?? []));
       const row = await insertBarber(tx, {
         ...(rowValues(form) as BarberValues),
         slug,
@@ -245,7 +246,7 @@ export async function updateBarber(
   const slug = form.name === undefined ? undefined : slugify(form.name);
   if (slug === '') throw new AppError('bad_request', 'form.name: must contain a letter or a digit');
   if (slug && (await slugTaken(deps.db, slug, gid))) throw nameConflict(form.name!);
-  const current = mediaKeysOf(existing);
+  const current = mediaKeysOf(existing.photoKey, existing.galleryKeys);
   const images = await resolveImages(deps.db, deps.storage, form, files, current);
   const place = await placeOf(deps, form, existing);
   return transactionOrConflict(
@@ -264,7 +265,11 @@ export async function updateBarber(
         ...place,
       });
       if (form.services) await replaceServices(tx, gid, serviceValues(form.services));
-      if (images.photo !== undefined || images.gallery !== undefined) await queueMediaCheck(tx, current);
+      if (images.photo !== undefined || images.gallery !== undefined) {
+        const photo = images.photo === undefined ? existing.photoKey : images.photo;
+        const next = mediaKeysOf(photo, images.gallery ?? existing.galleryKeys);
+        await holdImagesForSave(tx, deps.storage, current, next);
+      }
       const [saved] = await listAllBarbers(tx, gid);
       const barber = toAdminBarber(saved!);
       await recordAudit(tx, {
@@ -288,7 +293,7 @@ export async function deleteBarber(db: Database, actorUserId: string, gid: strin
     const [row] = await listAllBarbers(tx, gid);
     const barber = toAdminBarber(row!);
     await deleteBarberRow(tx, gid);
-    await queueMediaCheck(tx, mediaKeysOf(barber));
+    await queueForSweep(tx, mediaKeysOf(barber.photoKey, barber.galleryKeys));
     await recordAudit(tx, {
       actorUserId,
       entity: 'barber',

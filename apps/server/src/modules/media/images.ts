@@ -34,15 +34,20 @@ async function hashOf(input: Buffer | string): Promise<string> {
  * Decodes an image by its content (never its name), strips metadata (EXIF, GPS) and stores WebP
  * renditions at each width. The input is a buffer or the path of a file (uploads are streamed to
  * disk first, so a large upload is never held in memory whole). Returns the media key; the same
- * image stored twice gets the same key. `claim`, when given, is told the key before its files are
- * looked for (uploads queue it for the media sweep: see queueMediaCheck).
+ * image stored twice gets the same key. `touch`, when given, is told the key before its files are
+ * looked for (uploads queue it for the media sweep: see queueForSweep).
  */
 export function storeImage(
   storage: MediaStorage,
   input: Buffer | string,
-  claim?: (key: string) => Promise<void>,
+  touch?: (key: string) => Promise<void>,
 ): Promise<string> {
-  return inTurn(() => processImage(storage, input, claim));
+  return inTurn(() => processImage(storage, input, touch));
+}
+
+/** The media key of an image: its content's hash, so a URL never changes meaning. */
+export async function imageKeyOf(input: Buffer | string): Promise<string> {
+  return `images/${await hashOf(input)}`;
 }
 
 // Images are processed one at a time on one libvips thread, whoever sends them: a burst of large
@@ -68,7 +73,7 @@ function loadSharp() {
 async function processImage(
   storage: MediaStorage,
   input: Buffer | string,
-  claim?: (key: string) => Promise<void>,
+  touch?: (key: string) => Promise<void>,
 ): Promise<string> {
   const sharp = await loadSharp();
   if ((await sizeOf(input)) > MAX_UPLOAD_BYTES) throw new AppError('payload_too_large', IMAGE_TOO_LARGE);
@@ -93,8 +98,8 @@ async function processImage(
       `An image's long side may be at most ${MAX_ASPECT_RATIO} times its short side.`,
     );
   }
-  const key = `images/${await hashOf(input)}`;
-  await claim?.(key);
+  const key = await imageKeyOf(input);
+  await touch?.(key);
   if (await storage.exists(renditionKey(key, IMAGE_WIDTHS[2]))) return key;
   // Decoded once, at the largest width: the smaller renditions are made from those pixels rather than
   // by decoding the upload again (a 24-megapixel PNG cannot shrink while it loads).

@@ -9,7 +9,10 @@ declare module 'fastify' {
   }
 }
 
-/** Serves stored media. Keys are content hashes, so a URL never changes meaning: cache it for good. */
+/**
+ * Serves stored media. Keys are content hashes, so a URL never changes meaning: caches may keep it
+ * for good (an image nothing uses any more is deleted here, docs/operations.md, not changed).
+ */
 export async function mediaRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/media/*',

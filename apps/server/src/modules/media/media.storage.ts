@@ -89,7 +89,12 @@ export function s3MediaStorage(options: S3Options): MediaStorage {
       return true;
     },
     async remove(key) {
-      const response = await client.fetch(url(key), { method: 'DELETE' });
+      // The media sweep deletes while it holds the image's row, which on the embedded database is
+      // every query's turn: a bucket that stops answering must not hold the shop with it.
+      const response = await client.fetch(url(key), {
+        method: 'DELETE',
+        signal: AbortSignal.timeout(10_000),
+      });
       if (!response.ok && response.status !== 404)
         throw new Error(`S3 DELETE ${key} failed: ${response.status}`);
     },

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { AppError, assertNoControlCharacters } from '../../plugins/errors.ts';
 import { perUserLimit } from '../../plugins/rate-limit.ts';
 import { IMAGE_WIDTHS, renditionKey, storeImage } from './images.ts';
-import { queueMediaCheck } from './media.repository.ts';
+import { queueForSweep } from './media.repository.ts';
 import type { MediaStorage } from './media.storage.ts';
 
 /** The multipart field names of every form with images: the JSON of the form, and the files. */
@@ -165,8 +165,31 @@ export function parseForm<S extends z.ZodType>(schema: S, form: unknown): z.infe
  */
 export async function storeUploads(db: Executor, storage: MediaStorage, files: string[]): Promise<string[]> {
   const keys: string[] = [];
-  for (const file of files) keys.push(await storeImage(storage, file, (key) => queueMediaCheck(db, [key])));
+  for (const file of files) keys.push(await storeImage(storage, file, (key) => queueForSweep(db, [key])));
   return keys;
+}
+
+/**
+ * In a save's transaction, before it commits: queues the images it had (`previous`, which it may be
+ * leaving) and the ones it will refer to (`next`). The rows of `next` stay locked to the commit, so
+ * no sweep can delete those images until the save refers to them; one a sweep deleted while the
+ * save was storing its uploads (a save slower than the grace period) refuses the save (409) rather
+ * than commit a record whose pictures are gone.
+ */
+export async function holdImagesForSave(
+  tx: Executor,
+  storage: MediaStorage,
+  previous: string[],
+  next: string[],
+): Promise<void> {
+  await queueForSweep(tx, [...previous, ...next]);
+  for (const key of next.filter((key) => !previous.includes(key))) {
+    if (!(await storage.exists(renditionKey(key, IMAGE_WIDTHS[2]))))
+      throw new AppError(
+        'conflict',
+        'An image of this form was deleted before it was saved: add it again, then save.',
+      );
+  }
 }
 
 /**
@@ -182,8 +205,8 @@ export async function resolveImageSlots(
   current: string[],
   field: string,
 ): Promise<string[]> {
-  // Before their files are looked for: a sweep deleting one of them finishes first (see queueMediaCheck).
-  await queueMediaCheck(
+  // Before their files are looked for: a sweep deleting one of them finishes first (see queueForSweep).
+  await queueForSweep(
     db,
     slots.flatMap((slot) => ('key' in slot ? [slot.key] : [])),
   );

@@ -18,9 +18,8 @@ import { transactionOrConflict } from '../../plugins/database.ts';
 import { AppError, staleEdit } from '../../plugins/errors.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { toCatalogProducts } from '../catalog/catalog.service.ts';
-import { queueMediaCheck } from '../media/media.repository.ts';
 import type { MediaStorage } from '../media/media.storage.ts';
-import { resolveImageSlots, storeUploads } from '../media/uploads.ts';
+import { holdImagesForSave, resolveImageSlots, storeUploads } from '../media/uploads.ts';
 import {
   findItem,
   findLiveProductById,
@@ -176,6 +175,7 @@ export async function createProduct(
         category: form.category,
         published: form.published,
       });
+      await holdImagesForSave(tx, storage, [], imageKeys);
       await replaceImages(tx, row.id, imageKeys);
       await replaceStock(tx, row.id, form.sizes);
       const detail = await detailOf(tx, row);
@@ -233,8 +233,8 @@ export async function updateProduct(
       };
       const updated = await updateProductRow(tx, row.id, changes);
       if (imageKeys) {
+        await holdImagesForSave(tx, storage, current, imageKeys);
         await replaceImages(tx, row.id, imageKeys);
-        await queueMediaCheck(tx, current);
       }
       if (form.sizes) {
         await replaceStock(
