@@ -59,6 +59,11 @@ export const AdminProductSchema = CatalogProductSchema.extend({
    * Empty when the product has none (then `images` holds only the placeholder).
    */
   imageKeys: z.array(z.string()),
+  /**
+   * Units of each size that checkouts in progress hold (pending orders), on top of `stock`: they are
+   * sold when paid for, or go back to `stock` when the checkout lapses. Sizes holding none are left out.
+   */
+  reserved: z.array(StockEntrySchema),
   published: z.boolean(),
   archived: z.boolean(),
   version: EditVersionSchema,

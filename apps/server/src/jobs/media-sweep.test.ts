@@ -10,9 +10,9 @@ import { IMAGE_WIDTHS, imageKeyOf, renditionKey, storeImage } from '../modules/m
 import { queueForSweep } from '../modules/media/media.repository.ts';
 import type { MediaStorage } from '../modules/media/media.storage.ts';
 import { holdImagesForSave, storeUploads } from '../modules/media/uploads.ts';
-import { placeOrder } from '../modules/orders/order-lifecycle.ts';
 import { buildTestApp, json, type TestApp } from '../test/app.ts';
 import { type FormFile, multipart } from '../test/multipart.ts';
+import { createOrder } from '../test/orders.ts';
 import { signInAs } from '../test/sessions.ts';
 import { MEDIA_GRACE_MS, sweepUnreferencedMedia } from './media-sweep.ts';
 
@@ -105,9 +105,9 @@ describe('the media sweep', () => {
       ]),
     );
     const buyer = await createUser(app.db);
-    const order = await placeOrder(app.db, {
+    const order = await createOrder(app.db, {
       userId: buyer.id,
-      lines: [{ _id: created._id, size: 'Large', quantity: 1 }],
+      lines: [{ product: { id: created._id }, size: 'Large', quantity: 1 }],
     });
     await save('PUT', '/api/products/logo-hoodie', { version: created.version, images: [] });
     await waitOutGrace(app);

@@ -154,6 +154,24 @@ export async function listStockOf(db: Executor, productIds: string[]) {
   return db.select().from(productStock).where(inArray(productStock.productId, productIds));
 }
 
+/**
+ * Units of these products that checkouts hold: the lines of pending orders, reserved when the
+ * customer pressed Pay and not yet paid for or returned by the expiry sweep. Per product and size.
+ */
+export async function listReservedStock(db: Executor, productIds: string[]) {
+  if (productIds.length === 0) return [];
+  return db
+    .select({
+      productId: orderLines.productId,
+      size: orderLines.size,
+      quantity: sql<number>`sum(${orderLines.quantity})::int`,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(eq(orders.status, 'pending'), inArray(orderLines.productId, productIds)))
+    .groupBy(orderLines.productId, orderLines.size);
+}
+
 /** Units of one size on hand now (0 when the size has no stock row). */
 export async function stockQuantity(tx: Executor, productId: string, size: string): Promise<number> {
   const [row] = await tx

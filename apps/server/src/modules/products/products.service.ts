@@ -8,6 +8,7 @@ import {
   isUuid,
   type ProductItem,
   RESERVED_PRODUCT_SLUGS,
+  SIZES,
   type Size,
   slugify,
   type UpdateItem,
@@ -20,6 +21,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { toCatalogProducts } from '../catalog/catalog.service.ts';
 import type { MediaStorage } from '../media/media.storage.ts';
 import { holdImagesForSave, resolveImageSlots, storeUploads } from '../media/uploads.ts';
+import { listReservedStock } from '../orders/lifecycle.repository.ts';
 import {
   findItem,
   findLiveProductById,
@@ -41,6 +43,8 @@ import {
   updateProduct as updateProductRow,
 } from './products.repository.ts';
 
+type ReservedRow = Awaited<ReturnType<typeof listReservedStock>>[number];
+
 const notFound = () => new AppError('not_found', 'No such product.');
 
 /** Names that differ only in case, spaces or punctuation share a web address, so they clash too. */
@@ -51,11 +55,24 @@ function nameConflict(name: string) {
   );
 }
 
-/** The dashboard's product: the store's view of it (catalog/) plus its flags, version and image keys. */
-function toAdminProduct(row: ProductRow, catalog: CatalogProduct, imageKeys: string[]): AdminProduct {
+/**
+ * The dashboard's product: the store's view of it (catalog/) plus its flags, version, image keys and
+ * the units checkouts hold.
+ */
+function toAdminProduct(
+  row: ProductRow,
+  catalog: CatalogProduct,
+  imageKeys: string[],
+  reserved: ReservedRow[],
+): AdminProduct {
+  const own = reserved.filter((entry) => entry.productId === row.id);
   return {
     ...catalog,
     imageKeys,
+    reserved: SIZES.flatMap((size) => {
+      const quantity = own.find((entry) => entry.size === size)?.quantity ?? 0;
+      return quantity > 0 ? [{ size, quantity }] : [];
+    }),
     published: row.published,
     archived: row.archived,
     version: row.version,
@@ -79,11 +96,10 @@ function toItem(row: ItemRow): ProductItem {
 // Queries one after the other: both are called with a transaction, which has one connection.
 async function adminProductsOf(db: Executor, rows: ProductRow[]): Promise<AdminProduct[]> {
   const catalog = await toCatalogProducts(db, rows);
-  const images = await imageKeysOf(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row, i) => toAdminProduct(row, catalog[i]!, images.get(row.id) ?? []));
+  const ids = rows.map((row) => row.id);
+  const images = await imageKeysOf(db, ids);
+  const reserved = await listReservedStock(db, ids);
+  return rows.map((row, i) => toAdminProduct(row, catalog[i]!, images.get(row.id) ?? [], reserved));
 }
 
 async function detailOf(db: Executor, row: ProductRow): Promise<AdminProductDetail> {

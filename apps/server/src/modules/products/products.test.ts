@@ -234,6 +234,37 @@ describe('staff product API', () => {
     expect(Object.keys(update.after as object)).not.toContain('items');
   });
 
+  it('shows staff the units that checkouts in progress hold, apart from the stock left to sell', async () => {
+    const product = await createProduct(
+      app.db,
+      { name: 'Logo Hoodie', category: 'Hoodies' },
+      { stock: { Medium: 8, Large: 3 } },
+    );
+    const customer = await signInAs(app, await createUser(app.db));
+    const checkout = await app.inject({
+      method: 'POST',
+      url: '/api/payment/create-payment-intent',
+      headers: { cookie: customer },
+      payload: { products: [{ _id: product.id, size: 'Medium', quantity: 2 }] },
+    });
+    expect(checkout.statusCode).toBe(200);
+    // A paid order's unit is sold: no longer held.
+    await createOrder(app.db, {
+      userId: (await createUser(app.db)).id,
+      lines: [{ product, size: 'Large', quantity: 1 }],
+    });
+    const shown = json<AdminProductDetail>(await call('GET', '/api/products/logo-hoodie'));
+    expect(shown.stock).toEqual([
+      { size: 'Medium', quantity: 6 },
+      { size: 'Large', quantity: 2 },
+    ]);
+    expect(shown.reserved).toEqual([{ size: 'Medium', quantity: 2 }]);
+    const listed = json<AdminProduct[]>(await call('GET', '/api/products'));
+    expect(listed.find((entry) => entry._id === product.id)?.reserved).toEqual([
+      { size: 'Medium', quantity: 2 },
+    ]);
+  });
+
   it('keeps what checkouts took while the form was open: a stock edit moves each count by what staff changed', async () => {
     await createProduct(
       app.db,

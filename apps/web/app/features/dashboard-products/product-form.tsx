@@ -200,15 +200,19 @@ export function ProductForm({
       </div>
       <fieldset className="flex flex-col gap-3">
         <legend className="font-semibold">Sizes and stock</legend>
-        <p className="text-sm text-muted">Tick each size the product comes in and how many are in stock.</p>
+        <p className="text-sm text-muted">
+          Tick each size the product comes in and how many are in stock to sell. Units held by checkouts in
+          progress are not in these counts: they are sold once paid for, or come back when a checkout lapses.
+        </p>
         {errors.sizes && <p className="text-sm font-semibold text-red-800">{errors.sizes}</p>}
         <div className="grid gap-3 sm:grid-cols-2">
           {SIZES.map((size) => {
             const offered = sizes[size] !== undefined;
+            const reserved = product?.reserved.find((entry) => entry.size === size)?.quantity;
             return (
               <div
                 key={size}
-                className="flex items-center gap-3 rounded bg-white p-2 ring-1 ring-charcoal/10"
+                className="flex flex-wrap items-center gap-x-3 rounded bg-white p-2 ring-1 ring-charcoal/10"
               >
                 <label className="flex min-h-11 flex-1 items-center gap-2">
                   <input
@@ -233,6 +237,7 @@ export function ProductForm({
                     id={`stock-${size}`}
                     inputMode="numeric"
                     disabled={!offered}
+                    aria-describedby={reserved ? `reserved-${size}` : undefined}
                     value={sizes[size] ?? ''}
                     onChange={(event) => {
                       const value = event.currentTarget.value;
@@ -241,6 +246,11 @@ export function ProductForm({
                     className={`${inputClass} disabled:bg-charcoal/5`}
                   />
                 </div>
+                {reserved ? (
+                  <p id={`reserved-${size}`} className="basis-full text-sm text-muted">
+                    {reserved} more held by checkouts in progress
+                  </p>
+                ) : null}
               </div>
             );
           })}

@@ -1,3 +1,4 @@
+import type { StockEntry } from '@barbershop/contract';
 import { ACCESS } from '@barbershop/contract/domain';
 import { formatPricing } from '@barbershop/contract/format';
 import { Link, useNavigate, useRevalidator } from 'react-router';
@@ -18,6 +19,11 @@ import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/product';
 import { dashboardMeta } from './dashboard-meta.ts';
 import { itemQrCodes, loadProduct } from './product-load.server.ts';
+
+/** "Small: 4, Large: 2": counts per size, in the order given. */
+function sizeCounts(entries: StockEntry[]): string {
+  return entries.map((entry) => `${entry.size}: ${entry.quantity}`).join(', ');
+}
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { product, publicUrl } = await loadProduct(request, context, params.productName);
@@ -85,11 +91,13 @@ export default function ProductView({ loaderData }: Route.ComponentProps) {
             <dt className="font-semibold">Category</dt>
             <dd>{product.category}</dd>
             <dt className="font-semibold">Stock</dt>
-            <dd>
-              {product.stock.length === 0
-                ? 'No sizes offered'
-                : product.stock.map((entry) => `${entry.size}: ${entry.quantity}`).join(', ')}
-            </dd>
+            <dd>{product.stock.length === 0 ? 'No sizes offered' : sizeCounts(product.stock)}</dd>
+            {product.reserved.length > 0 && (
+              <>
+                <dt className="font-semibold">Held by checkouts</dt>
+                <dd>{sizeCounts(product.reserved)}</dd>
+              </>
+            )}
           </dl>
           <p className="whitespace-pre-line">{product.description}</p>
           <ProductActions

@@ -1,0 +1,46 @@
+import type { AdminProductDetail } from '@barbershop/contract';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../lib/api.ts';
+import { ProductForm } from './product-form.tsx';
+
+const HOODIE: AdminProductDetail = {
+  _id: '0b9c2f7e-4a43-4f0e-9d3c-6b1a2e5f8c11',
+  name: 'Logo Hoodie',
+  slug: 'logo-hoodie',
+  description: 'Heavy fleece.',
+  pricing: 55,
+  category: 'Hoodies',
+  images: [{ src: '/placeholder.svg', srcSet: '', alt: 'Logo Hoodie' }],
+  imageKeys: [],
+  stock: [
+    { size: 'Medium', quantity: 6 },
+    { size: 'Large', quantity: 0 },
+  ],
+  reserved: [{ size: 'Large', quantity: 2 }],
+  published: true,
+  archived: false,
+  version: 3,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  items: [],
+};
+
+/** The edit form as the page first renders it. */
+const form = (product: AdminProductDetail) =>
+  renderToStaticMarkup(<ProductForm api={{} as ApiClient} product={product} onSaved={() => undefined} />);
+
+describe('ProductForm', () => {
+  it("says beside a size's stock how many more units checkouts hold, tied to its field", () => {
+    const html = form(HOODIE);
+    expect(html).toContain(
+      '<p id="reserved-Large" class="basis-full text-sm text-muted">2 more held by checkouts in progress</p>',
+    );
+    expect(html).toMatch(/<input id="stock-Large"[^>]*aria-describedby="reserved-Large"/);
+    expect(html).not.toContain('reserved-Medium');
+  });
+
+  it('says nothing of checkouts when none holds any unit', () => {
+    expect(form({ ...HOODIE, reserved: [] })).not.toContain('more held by checkouts');
+  });
+});
