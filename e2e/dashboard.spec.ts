@@ -709,4 +709,59 @@ test.describe('two editors', () => {
     await expect(page).toHaveURL(/\/dashboard\/products$/);
     await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
   });
+
+  test('a stock count that checkouts overtook is refused beside the sizes, and the form then shows what they hold', async ({
+    page,
+    browser,
+    checkA11y,
+  }) => {
+    await signInAsStaff(page);
+    const origin = new URL(page.url()).origin;
+    const name = `E2E Held ${Date.now()}`;
+    const created = await page.request.post('/api/products', {
+      headers: { origin },
+      multipart: {
+        form: JSON.stringify({
+          name,
+          description: 'Three on the shelf.',
+          pricing: 20,
+          category: 'Shirts',
+          published: true,
+          sizes: { Medium: 3 },
+        }),
+      },
+    });
+    expect(created.status()).toBe(200);
+    const product = (await created.json()) as AdminProductDetail;
+    await open(page, `/dashboard/products/${product.slug}/edit`);
+
+    // While the form is open, a customer presses Pay for two of them.
+    const shopper = await browser.newContext();
+    const shopperPage = await shopper.newPage();
+    await open(shopperPage, '/');
+    await signIn(shopperPage, `held-${Date.now()}@example.com`);
+    const checkout = await shopperPage.request.post('/api/payment/create-payment-intent', {
+      headers: { origin },
+      data: { products: [{ _id: product._id, size: 'Medium', quantity: 2 }] },
+    });
+    expect(checkout.status()).toBe(200);
+    await shopper.close();
+
+    // Staff take all three off (damaged), the form still showing 3.
+    await page.getByLabel('Medium in stock').fill('0');
+    await page.getByRole('button', { name: 'Save product' }).click();
+    await expect(page.getByRole('main').getByRole('alert')).toContainText('Product not updated');
+    await expect(page.getByRole('group', { name: 'Sizes and stock' })).toContainText(
+      'Checkouts took 2 Medium while this form was open, leaving 1 to sell, fewer than the 3 you took off.',
+    );
+    await expect(page.getByLabel('Medium in stock')).toHaveValue('0');
+    await checkA11y();
+
+    await open(page, `/dashboard/products/${product.slug}/edit`);
+    await expect(page.getByLabel('Medium in stock')).toHaveValue('1');
+    await expect(page.getByLabel('Medium in stock')).toHaveAccessibleDescription(
+      '2 more held by checkouts in progress',
+    );
+    await checkA11y();
+  });
 });

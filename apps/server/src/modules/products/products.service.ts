@@ -112,8 +112,10 @@ type Counts = Partial<Record<Size, number>>;
 
 /**
  * The counts a stock edit leaves: a size the editor had loaded moves from today's count by what the
- * editor changed (never below 0), so what checkouts took or expiries returned while the form was open
- * stands; a size new to the editor, or gone meanwhile, takes the editor's count; sizes left out go.
+ * editor changed, so what checkouts took or expiries returned while the form was open stands; a
+ * size new to the editor, or gone meanwhile, takes the editor's count; sizes left out go. Taking off
+ * more than checkouts have left is refused (409, naming the size): at 0 the units those checkouts
+ * hold would come back on top if they lapsed, more than the editor meant to have.
  */
 export function stockAfterEdit(wanted: Counts, seen: Counts | undefined, now: Counts): Counts {
   return Object.fromEntries(
@@ -121,7 +123,14 @@ export function stockAfterEdit(wanted: Counts, seen: Counts | undefined, now: Co
       const before = seen?.[size as Size];
       const today = now[size as Size];
       if (before === undefined || today === undefined) return [size, count];
-      return [size, Math.max(0, today + count - before)];
+      const after = today + count - before;
+      if (after < 0) {
+        throw new AppError(
+          'conflict',
+          `form.sizes.${size}: Checkouts took ${before - today} ${size} while this form was open, leaving ${today} to sell, fewer than the ${before - count} you took off. Nothing was saved: check the count, then save again.`,
+        );
+      }
+      return [size, after];
     }),
   );
 }

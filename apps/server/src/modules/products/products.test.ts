@@ -1,4 +1,4 @@
-import type { AdminProduct, AdminProductDetail } from '@barbershop/contract';
+import type { AdminProduct, AdminProductDetail, Size } from '@barbershop/contract';
 import { schema } from '@barbershop/db';
 import { createItem, createProduct, createUser } from '@barbershop/db/factories';
 import { eq, sql } from 'drizzle-orm';
@@ -18,15 +18,18 @@ const HOODIE = {
 };
 
 describe('a stock edit against counts that moved meanwhile', () => {
-  it('moves loaded sizes by the change, never below 0; takes new sizes as typed; drops sizes left out', () => {
+  it('moves loaded sizes by the change; takes new sizes as typed; drops sizes left out', () => {
     const seen = { Small: 4, Medium: 8, Large: 3 };
     const now = { Small: 1, Medium: 6, Large: 3 };
-    expect(stockAfterEdit({ Small: 0, Medium: 10, 'Extra-Large': 2 }, seen, now)).toEqual({
+    expect(stockAfterEdit({ Small: 3, Medium: 10, 'Extra-Large': 2 }, seen, now)).toEqual({
       Small: 0,
       Medium: 8,
       'Extra-Large': 2,
     });
-    expect(stockAfterEdit({ Small: 2 }, seen, now)).toEqual({ Small: 0 });
+    // Four Small taken off, where checkouts have left one: at 0, their three would come back on top.
+    expect(() => stockAfterEdit({ Small: 0 }, seen, now)).toThrow(
+      'form.sizes.Small: Checkouts took 3 Small while this form was open, leaving 1 to sell, fewer than the 4 you took off.',
+    );
     // Without what the editor saw (an API client), the counts are set as sent.
     expect(stockAfterEdit({ Medium: 10 }, undefined, now)).toEqual({ Medium: 10 });
   });
@@ -58,6 +61,17 @@ describe('staff product API', () => {
       headers: { cookie, 'sec-fetch-site': 'same-origin' },
       ...(payload ? { payload } : {}),
     });
+  /** A customer presses Pay for `quantity` of one size: the units are held by a pending order. */
+  const checkOut = async (productId: string, size: Size, quantity: number) => {
+    const customer = await signInAs(app, await createUser(app.db));
+    const checkout = await app.inject({
+      method: 'POST',
+      url: '/api/payment/create-payment-intent',
+      headers: { cookie: customer },
+      payload: { products: [{ _id: productId, size, quantity }] },
+    });
+    expect(checkout.statusCode).toBe(200);
+  };
   const auditRows = (entityId: string) =>
     app.db.select().from(schema.auditLog).where(eq(schema.auditLog.entityId, entityId));
 
@@ -240,14 +254,7 @@ describe('staff product API', () => {
       { name: 'Logo Hoodie', category: 'Hoodies' },
       { stock: { Medium: 8, Large: 3 } },
     );
-    const customer = await signInAs(app, await createUser(app.db));
-    const checkout = await app.inject({
-      method: 'POST',
-      url: '/api/payment/create-payment-intent',
-      headers: { cookie: customer },
-      payload: { products: [{ _id: product.id, size: 'Medium', quantity: 2 }] },
-    });
-    expect(checkout.statusCode).toBe(200);
+    await checkOut(product.id, 'Medium', 2);
     // A paid order's unit is sold: no longer held.
     await createOrder(app.db, {
       userId: (await createUser(app.db)).id,
@@ -273,14 +280,7 @@ describe('staff product API', () => {
     );
     const opened = json<AdminProductDetail>(await call('GET', '/api/products/logo-hoodie'));
     const seen = Object.fromEntries(opened.stock.map((entry) => [entry.size, entry.quantity]));
-    const customer = await signInAs(app, await createUser(app.db, { name: 'Casey Customer' }));
-    const checkout = await app.inject({
-      method: 'POST',
-      url: '/api/payment/create-payment-intent',
-      headers: { cookie: customer },
-      payload: { products: [{ _id: opened._id, size: 'Medium', quantity: 2 }] },
-    });
-    expect(checkout.statusCode).toBe(200);
+    await checkOut(opened._id, 'Medium', 2);
     // Staff fix the description and restock Large by 2, the form still showing Medium 8.
     const saved = await send('PUT', '/api/products/logo-hoodie', {
       description: 'Heavy fleece.',
@@ -293,6 +293,30 @@ describe('staff product API', () => {
       { size: 'Medium', quantity: 6 },
       { size: 'Large', quantity: 5 },
     ]);
+  });
+
+  it('refuses a stock edit taking off more than checkouts left while the form was open, and saves nothing of it', async () => {
+    await createProduct(app.db, { name: 'Logo Hoodie', category: 'Hoodies' }, { stock: { Medium: 3 } });
+    const opened = json<AdminProductDetail>(await call('GET', '/api/products/logo-hoodie'));
+    await checkOut(opened._id, 'Medium', 2);
+    // Staff found the three on the shelf damaged and take them all off.
+    const refused = await send('PUT', '/api/products/logo-hoodie', {
+      description: 'Heavy fleece.',
+      sizes: { Medium: 0 },
+      stockSeen: { Medium: 3 },
+      version: opened.version,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(
+      'form.sizes.Medium: Checkouts took 2 Medium while this form was open, leaving 1 to sell, fewer than the 3 you took off. Nothing was saved: check the count, then save again.',
+    );
+    const after = json<AdminProductDetail>(await call('GET', '/api/products/logo-hoodie'));
+    expect(after).toMatchObject({
+      description: opened.description,
+      version: opened.version,
+      stock: [{ size: 'Medium', quantity: 1 }],
+      reserved: [{ size: 'Medium', quantity: 2 }],
+    });
   });
 
   it('renames a product: the new slug answers and the old one does not', async () => {

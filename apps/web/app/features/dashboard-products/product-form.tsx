@@ -24,8 +24,13 @@ type Errors = Partial<Record<keyof Fields | 'images' | 'sizes', string>>;
 const FIELDS = new Set<keyof Errors>(['name', 'description', 'pricing', 'category', 'images', 'sizes']);
 const FIELD_MESSAGE = /^form\.(\w+)[^:]*: (.+)$/;
 
-/** A name conflict and a stale version both answer 409; the name's message starts with the hint. */
+/**
+ * A name conflict, a stale version, a stock count checkouts overtook and an image deleted meanwhile
+ * all answer 409: the name's and the version's messages start so (the others name their field or
+ * say themselves).
+ */
 const NAME_TAKEN = /^Name must be unique/;
+const STALE_VERSION = /^Someone else saved/;
 
 /** The counts the form was opened with: the server moves each by what staff changed (stockAfterEdit). */
 function stockOf(product?: AdminProduct): Partial<Record<Size, number>> {
@@ -115,7 +120,7 @@ export function ProductForm({
       if (error instanceof ApiError && error.status === 409 && NAME_TAKEN.test(error.message)) {
         setFailure(title);
         setErrors({ name: error.message });
-      } else if (error instanceof ApiError && error.status === 409 && editing) {
+      } else if (error instanceof ApiError && error.status === 409 && STALE_VERSION.test(error.message)) {
         setFailure(title);
         setStale(true);
       } else if (field?.[1] && field[2] && FIELDS.has(field[1] as keyof Errors)) {
@@ -123,7 +128,7 @@ export function ProductForm({
         setErrors({ [field[1]]: field[2] });
       } else {
         // The server's own reason: an image it cannot read (415), a file too large (413), too many
-        // uploads (429).
+        // uploads (429), an image deleted while the form was open (409).
         setFailure(error instanceof ApiError ? `${title}: ${error.message}` : title);
       }
     } finally {
