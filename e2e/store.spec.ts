@@ -199,10 +199,11 @@ for (const viewport of [
       await expect(panel.getByRole('listitem')).toHaveCount(1);
       await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
 
-      // GO TO CART goes to /cart and closes the dropdown.
-      await panel.getByRole('link', { name: 'GO TO CART' }).click();
+      // GO TO CART goes to /cart and closes the dropdown; the keyboard goes on from the cart itself.
+      await panel.getByRole('link', { name: 'GO TO CART' }).press('Enter');
       await expect(page).toHaveURL(/\/cart$/);
       await expect(dropdown(page)).toBeHidden();
+      await expect(page.locator('#main')).toBeFocused();
       const line = page.getByRole('main').getByRole('listitem').filter({ hasText: hoodie.name });
       await expect(line).toContainText('Size Medium');
       await expect(line).toContainText('$58.00');
@@ -240,6 +241,17 @@ for (const viewport of [
       for (let n = 1; n < xl; n++) await more.click();
       await expect(teeQuantity.locator('output')).toHaveText(String(xl));
       await expect(more).toBeDisabled();
+      // From the keyboard, the focus stays on Plus as it reaches the limit, which says why it stops there.
+      await teeQuantity.getByRole('button', { name: /^One fewer/ }).click();
+      await more.focus();
+      await page.keyboard.press('Enter');
+      await expect(teeQuantity.locator('output')).toHaveText(String(xl));
+      await page.keyboard.press('Enter');
+      await expect(teeQuantity.locator('output')).toHaveText(String(xl));
+      await expect(more).toBeFocused();
+      await expect(more).toHaveAccessibleDescription(
+        xl < MAX_LINE_QUANTITY ? `Only ${xl} in stock` : `Limit ${MAX_LINE_QUANTITY} each`,
+      );
       await expect(
         page
           .getByRole('main')
@@ -424,7 +436,7 @@ test.describe('payment refused', () => {
     await expect(
       page
         .getByRole('region', { name: 'Order Summary' })
-        .getByText('None left in stock: lower the quantity in your cart'),
+        .getByText('None left in stock: remove it from your cart'),
     ).toBeVisible();
     await page.getByRole('button', { name: /^Pay / }).click();
     const alert = page.getByRole('alert');

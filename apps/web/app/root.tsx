@@ -14,6 +14,7 @@ import type { Route } from './+types/root';
 // phone's network (about 6 KB gzip, inside the HTML that is compressed anyway). Only the server
 // writes it; the browser keeps the element as it came, so no script carries the stylesheet again.
 import styles from './app.css?inline';
+import { useFocusMainAfterNavigation } from './lib/use-focus-main-after-navigation.ts';
 
 const inlineStyles = { __html: import.meta.env.SSR ? styles : '' };
 const startScript = { __html: import.meta.env.SSR ? startAfterPaintScript : '' };
@@ -72,6 +73,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useFocusMainAfterNavigation();
   return <Outlet />;
 }
 

@@ -23,7 +23,7 @@ export function SiteHeader({ shopName, actions }: { shopName: string; actions?: 
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 sm:gap-x-6 sm:py-3">
         <NavLink
           to="/"
-          className="min-w-0 grow basis-0 truncate font-display text-base uppercase tracking-wide text-paper sm:grow-0 sm:basis-auto sm:text-lg sm:tracking-wider"
+          className="min-w-0 grow basis-0 line-clamp-2 font-display text-base leading-tight uppercase tracking-wide text-paper sm:grow-0 sm:basis-auto sm:text-lg sm:leading-normal sm:tracking-wider"
           aria-label={`${shopName}, home`}
         >
           <span aria-hidden="true" className="mr-2 text-brass">

@@ -9,10 +9,11 @@ import { OrderStatus } from './order-status.tsx';
 const linkClass = 'font-semibold text-brass-dark underline underline-offset-4 hover:text-charcoal';
 
 function Totals({ order }: { order: Order }) {
+  // In checkout's order, so the receipt reads as the summary the customer paid from.
   const rows = [
     ['Subtotal', order.subtotal],
-    ['Sales tax', order.salesTax],
     ['Shipping', order.shippingCost],
+    ['Sales tax', order.salesTax],
   ] as const;
   return <AmountList rows={rows} total={order.total} className="ml-auto w-full max-w-xs" />;
 }

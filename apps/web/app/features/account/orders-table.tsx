@@ -13,6 +13,7 @@ export function OrdersTable({ orders }: { orders: OrderSummary[] }) {
       label="Orders"
       caption="Your orders, newest first"
       minWidth="44rem"
+      stacked
       rows={orders}
       rowKey={(order) => order._id}
       empty={

@@ -69,7 +69,7 @@ export function AccountMenu({ user, apiBaseUrl }: { user: NonNullable<CurrentUse
         <Avatar picture={user.picture} />
         {/* The name is the button's label; on a phone only the icon shows, and the name stays for screen readers. */}
         <span className="sr-only">Account menu, signed in as </span>
-        <span className="sr-only max-w-40 truncate text-sm sm:not-sr-only">{user.name}</span>
+        <span className="sr-only max-w-40 truncate text-sm sm:not-sr-only sm:inline-block">{user.name}</span>
         <svg aria-hidden="true" viewBox="0 0 12 12" className="h-3 w-3" fill="currentColor">
           <path d="M2 4l4 4 4-4z" />
         </svg>
@@ -80,7 +80,7 @@ export function AccountMenu({ user, apiBaseUrl }: { user: NonNullable<CurrentUse
         className="absolute right-0 top-full z-40 mt-2 w-64 overflow-hidden rounded-md bg-paper text-charcoal shadow-xl ring-1 ring-charcoal/10"
       >
         <p className="border-b border-charcoal/10 px-4 py-3 text-sm">
-          <span className="block font-semibold">{user.name}</span>
+          <span className="block font-semibold wrap-anywhere">{user.name}</span>
           <span className="block truncate text-muted">{user.email}</span>
         </p>
         <ul className="py-1">

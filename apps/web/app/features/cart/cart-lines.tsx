@@ -1,5 +1,5 @@
 import { dollarsToCents, formatCents } from '@barbershop/contract/format';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { StoredImage } from '../../components/stored-image.tsx';
 import {
@@ -14,7 +14,7 @@ import {
 import type { updateCart } from './cart-store.ts';
 
 const stepClass =
-  'inline-flex h-11 w-11 items-center justify-center text-xl hover:bg-charcoal hover:text-paper disabled:cursor-not-allowed disabled:text-charcoal/30 disabled:hover:bg-transparent';
+  'inline-flex h-11 w-11 items-center justify-center text-xl hover:bg-charcoal hover:text-paper aria-disabled:cursor-not-allowed aria-disabled:text-charcoal/30 aria-disabled:hover:bg-transparent';
 
 /**
  * The cart page's lines (SPEC.md section 2): image, name, size, Remove, unit price, quantity with minus
@@ -22,6 +22,7 @@ const stepClass =
  */
 export function CartLines({ cart, update }: { cart: CartState; update: typeof updateCart }) {
   const list = useRef<HTMLUListElement>(null);
+  const ids = useId();
   const [focusLine, setFocusLine] = useState<string | null>(null);
   useEffect(() => {
     if (focusLine === null) return;
@@ -46,6 +47,7 @@ export function CartLines({ cart, update }: { cart: CartState; update: typeof up
       {cart.lines.map((line, index) => {
         const label = `${line.name}, ${line.size}`;
         const limit = lineLimitNote(line);
+        const limitId = `${ids}-limit-${index}`;
         return (
           <li key={lineKey(line)} data-line={lineKey(line)} className="flex gap-3 p-4 sm:gap-4">
             <StoredImage
@@ -107,18 +109,24 @@ export function CartLines({ cart, update }: { cart: CartState; update: typeof up
                     <output aria-live="polite" className="w-8 text-center font-semibold">
                       {line.quantity}
                     </output>
+                    {/* At the limit it stays focusable (disabled, focus would fall to the page) and says why. */}
                     <button
                       type="button"
                       aria-label={`One more ${label}`}
-                      disabled={limit !== null}
-                      onClick={() => update((state) => increment(state, line._id, line.size))}
+                      aria-disabled={limit !== null}
+                      aria-describedby={limitId}
+                      onClick={() => {
+                        if (limit === null) update((state) => increment(state, line._id, line.size));
+                      }}
                       className={stepClass}
                     >
                       <span aria-hidden="true">+</span>
                     </button>
                   </div>
-                  {/* Plus stops here: say why, since a disabled button cannot be focused to ask. */}
-                  {limit && <p className="text-xs text-muted">{limit}</p>}
+                  {/* Always there, so the limit is announced the moment Plus reaches it. */}
+                  <p id={limitId} aria-live="polite" className="text-xs text-muted empty:hidden">
+                    {limit}
+                  </p>
                 </div>
                 <p className="font-semibold sm:w-24 sm:text-right">
                   <span className="sr-only">Line total </span>

@@ -293,9 +293,7 @@ describe('what a line says of its limit', () => {
     expect(checkoutLineNote({ quantity: 6, max: 1 })).toBe(
       'Only 1 in stock: lower the quantity in your cart',
     );
-    expect(checkoutLineNote({ quantity: 2, max: 0 })).toBe(
-      'None left in stock: lower the quantity in your cart',
-    );
+    expect(checkoutLineNote({ quantity: 2, max: 0 })).toBe('None left in stock: remove it from your cart');
     expect(checkoutLineNote({ quantity: 1, max: 3, offSale: true })).toBe(
       'No longer for sale: remove it from your cart',
     );

@@ -116,7 +116,10 @@ export function lineLimitNote(line: Pick<CartLine, 'quantity' | 'max' | 'offSale
 /** What checkout says of a line it cannot sell (off sale, more than is left) before Pay is refused; else null. */
 export function checkoutLineNote(line: Pick<CartLine, 'quantity' | 'max' | 'offSale'>): string | null {
   if (line.offSale) return 'No longer for sale: remove it from your cart';
-  return line.quantity > line.max ? `${lineLimitNote(line)}: lower the quantity in your cart` : null;
+  if (line.quantity <= line.max) return null;
+  return line.max === 0
+    ? 'None left in stock: remove it from your cart'
+    : `${lineLimitNote(line)}: lower the quantity in your cart`;
 }
 
 /**

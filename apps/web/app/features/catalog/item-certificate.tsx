@@ -37,7 +37,7 @@ export function ItemCertificate({ certificate, qr }: { certificate: Certificate;
             product.name
           )}
         </h1>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-2">
           <dt className="text-muted">Item</dt>
           <dd className="break-all font-mono text-sm">{item._id}</dd>
           <dt className="text-muted">Size</dt>
@@ -45,7 +45,7 @@ export function ItemCertificate({ certificate, qr }: { certificate: Certificate;
           <dt className="text-muted">Status</dt>
           <dd className="font-semibold">{STATUS_TEXT[item.status]}</dd>
           <dt className="text-muted">Owner</dt>
-          <dd className="font-semibold">{owner}</dd>
+          <dd className="font-semibold wrap-anywhere">{owner}</dd>
           <dt className="text-muted">Made</dt>
           <dd>
             <time dateTime={item.createdAt}>{formatDate(item.createdAt, timeZone)}</time>

@@ -24,7 +24,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-4xl">Account</h1>
-          <p className="mt-2 text-muted">
+          <p className="mt-2 text-muted wrap-anywhere">
             {user.name} · {user.email}
           </p>
         </div>

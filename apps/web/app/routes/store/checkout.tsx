@@ -173,6 +173,9 @@ export default function Checkout() {
       // A refused cart (too many lines) is said in the issue's own words, without the field's path.
       const said = failure instanceof ApiError ? (failure.issues[0]?.message ?? failure.message) : null;
       setError(said ?? UNEXPECTED_PAYMENT_ERROR);
+      // Short of stock: the summary's lines learn what is left now and say which to change.
+      if (failure instanceof ApiError && failure.status === 409)
+        void refreshCartPrices(config.apiBaseUrl, true);
       return null;
     }
   }
@@ -197,8 +200,32 @@ export default function Checkout() {
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-10 focus:outline-none">
       <h1 className="mb-6 text-4xl">Checkout</h1>
+      {/* The summary comes first on a phone, so the lines and the total are read before Pay. */}
       <div className="grid gap-8 lg:grid-cols-[1fr_24rem] lg:gap-12">
-        <div className="space-y-8">
+        <div className="lg:sticky lg:top-6 lg:col-start-2 lg:row-start-1 lg:self-start">
+          <OrderSummary
+            lines={cart.lines.map((line) => ({
+              key: lineKey(line),
+              name: line.name,
+              size: line.size,
+              quantity: line.quantity,
+              image: line.image,
+              totalCents: lineTotalCents(line),
+              note: checkoutLineNote(line),
+            }))}
+            amounts={amounts}
+            showTax={shop.salesTaxRate > 0 || amounts.salesTax > 0}
+          />
+          <p className="mt-3">
+            <Link
+              to="/cart"
+              className="inline-flex min-h-11 items-center font-semibold text-brass-dark underline underline-offset-4 hover:text-charcoal"
+            >
+              Change your cart
+            </Link>
+          </p>
+        </div>
+        <div className="space-y-8 lg:col-start-1 lg:row-start-1">
           <DeliveryMethod shopName={shop.name} address={shop.address} />
           <section aria-labelledby="payment-heading" className="space-y-4">
             <h2 id="payment-heading" className="font-display text-xl uppercase tracking-wide">
@@ -222,21 +249,6 @@ export default function Checkout() {
               <DemoPayment amount={amount} busy={busy} error={error} onPay={payDemo} />
             )}
           </section>
-        </div>
-        <div className="lg:sticky lg:top-6 lg:self-start">
-          <OrderSummary
-            lines={cart.lines.map((line) => ({
-              key: lineKey(line),
-              name: line.name,
-              size: line.size,
-              quantity: line.quantity,
-              image: line.image,
-              totalCents: lineTotalCents(line),
-              note: checkoutLineNote(line),
-            }))}
-            amounts={amounts}
-            showTax={shop.salesTaxRate > 0 || amounts.salesTax > 0}
-          />
         </div>
       </div>
     </main>

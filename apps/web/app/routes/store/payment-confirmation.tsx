@@ -110,7 +110,7 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
             <p className="mt-2">
               Order number <span className="break-all font-mono font-semibold">{order._id}</span>
             </p>
-            <p aria-live="polite" className="mt-2 text-muted">
+            <p aria-live="polite" className="mt-2 text-muted wrap-anywhere">
               {pending
                 ? polls < MAX_POLLS
                   ? 'Your payment is still processing. This page updates by itself when it is through.'
