@@ -96,6 +96,13 @@ describe('the media sweep', () => {
     expect(await served(app, red)).toEqual([404, 404, 404]);
     expect(await served(app, green)).toEqual([200, 200, 200]);
     expect(await queued(app)).toEqual([]);
+    // A tab opened before the edit still shows the deleted image: its save hears why it is refused.
+    const stale = await save('PUT', '/api/products/logo-hoodie', {
+      version: first.version,
+      images: [{ key: red }],
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.message).toMatch(/^Someone else saved this product since you opened it/);
   });
 
   it("keeps a product image removed from the product that a customer's order shows", async () => {
@@ -127,14 +134,17 @@ describe('the media sweep', () => {
     );
     const [red] = created.imageKeys as [string];
     await settle();
-    // An editor whose form is out of date: the new picture was stored before the version was checked.
-    const stale = await save(
+    // A form naming an image the storage never had: the new picture was stored before that was found.
+    const unknown = await save(
       'PUT',
       '/api/products/logo-hoodie',
-      { version: created.version + 1, images: [{ key: red }, { upload: 0 }] },
+      {
+        version: created.version,
+        images: [{ key: red }, { key: 'images/00000000000000000000' }, { upload: 0 }],
+      },
       [await file('#0000aa')],
     );
-    expect(stale.statusCode).toBe(409);
+    expect(unknown.statusCode).toBe(400);
     // The second file is no image: the first was stored before the refusal.
     const refused = await save('POST', '/api/products', { ...PRODUCT, name: 'Plain Tee' }, [
       await file('#00aa00'),
@@ -145,7 +155,8 @@ describe('the media sweep', () => {
     expect(await served(app, blue)).toEqual([200, 200, 200]);
 
     await waitOutGrace(app);
-    expect(await sweepUnreferencedMedia(app.db, app.media)).toBe(2);
+    // The two uploads, and the unknown key the form named (queued as it was looked for; no files).
+    expect(await sweepUnreferencedMedia(app.db, app.media)).toBe(3);
     expect(await served(app, blue)).toEqual([404, 404, 404]);
     expect(await served(app, green)).toEqual([404, 404, 404]);
     expect(await served(app, red)).toEqual([200, 200, 200]);

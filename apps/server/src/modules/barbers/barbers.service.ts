@@ -246,6 +246,8 @@ export async function updateBarber(
   const slug = form.name === undefined ? undefined : slugify(form.name);
   if (slug === '') throw new AppError('bad_request', 'form.name: must contain a letter or a digit');
   if (slug && (await slugTaken(deps.db, slug, gid))) throw nameConflict(form.name!);
+  // Before the images, as for products (products.service.ts, updateProduct); checked again below.
+  if (existing.version !== form.version) throw staleEdit('this barber', existing.version, form.version);
   const current = mediaKeysOf(existing.photoKey, existing.galleryKeys);
   const images = await resolveImages(deps.db, deps.storage, form, files, current);
   const place = await placeOf(deps, form, existing);

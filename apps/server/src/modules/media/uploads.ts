@@ -74,7 +74,13 @@ const LIMIT_MESSAGES: Record<string, [code: 'payload_too_large', message: string
 function limitError(error: unknown): AppError | null {
   const code = (error as { code?: unknown } | null)?.code;
   const known = typeof code === 'string' ? LIMIT_MESSAGES[code] : undefined;
-  return known ? new AppError(...known) : null;
+  if (known) return new AppError(...known);
+  // busboy's words for a body that is not whole multipart (cut off, or no closing boundary): the
+  // client's mistake, not the server's.
+  const message = error instanceof Error ? error.message : '';
+  if (/^(Unexpected end of (multipart|form)|Malformed)/i.test(message))
+    return new AppError('bad_request', 'The upload was cut off or is not a whole form: send it again.');
+  return null;
 }
 
 async function readParts(request: FastifyRequest, dir: string, maxFiles: number): Promise<Upload> {

@@ -219,6 +219,22 @@ describe('product images', () => {
     expect(response.json().error.message).toBe('At most 10 images can be sent at once.');
     expect(await app.db.select().from(schema.products)).toEqual([]);
   });
+
+  it('answers 400, not 500, to a form cut off before its end', async () => {
+    const whole = await multipart(FORM, [await png('#aa0000', 40, 40)]);
+    const cut = whole.payload.subarray(0, whole.payload.length - 60);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/products',
+      payload: cut,
+      headers: { ...whole.headers, cookie: staff },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe(
+      'The upload was cut off or is not a whole form: send it again.',
+    );
+    expect(await app.db.select().from(schema.products)).toEqual([]);
+  });
 });
 
 describe('product images in S3-compatible storage', () => {

@@ -232,6 +232,9 @@ export async function updateProduct(
 ): Promise<AdminProductDetail> {
   const found = await findLiveProductByName(db, name);
   if (!found) throw notFound();
+  // Before the images: a form out of date may name one the media sweep has since deleted, and its
+  // editor should hear that someone else saved, not that an image is unknown (checked again below).
+  if (found.version !== form.version) throw staleEdit('this product', found.version, form.version);
   const slug = form.name === undefined ? undefined : productSlugOf(form.name);
   if (form.name !== undefined && slug && (await nameTaken(db, form.name, slug, found.id)))
     throw nameConflict(form.name);
