@@ -528,8 +528,13 @@ test('shop settings are for admins: staff are refused, an admin sees every field
   await page.getByRole('textbox', { name: 'Email' }).fill('front-desk@example.com');
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText('Settings saved')).toBeVisible();
-  const shop = (await (await page.request.get('/api/shop')).json()) as { email: string };
+  const shop = (await (await page.request.get('/api/shop')).json()) as {
+    email: string;
+    salesTaxRate: number;
+  };
   expect(shop.email).toBe('front-desk@example.com');
+  // The form sends the rate it shows (2.9%) back as the same number, not 0.028999999999999998.
+  expect(shop.salesTaxRate).toBe(0.029);
 });
 
 test.describe('two admins editing the shop settings', () => {

@@ -34,7 +34,8 @@ export function SettingsForm({ api, shop, onSaved }: { api: ApiClient; shop: Sho
       email: draft.email,
       address: draft.address,
       hours: draft.hours,
-      salesTaxRate: typedNumber(taxPercent) / 100,
+      // To the thousandth of a percent the field shows: 2.9 / 100 is 0.028999999999999998 in floating point.
+      salesTaxRate: Math.round(typedNumber(taxPercent) * 1000) / 100_000,
       socialLinks: draft.socialLinks.filter((link) => link.label || link.url),
       // The settings this page last loaded: a save over someone else's newer one is refused.
       version: shop.version,
