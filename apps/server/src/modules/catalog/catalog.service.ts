@@ -6,6 +6,7 @@ import {
   isUuid,
   SIZES,
   type Size,
+  type StockEntry,
 } from '@barbershop/contract';
 import type { Executor } from '@barbershop/db';
 import { isStaff, type SessionUser } from '../../plugins/access.ts';
@@ -31,7 +32,6 @@ export function toCatalogProduct(row: ProductRow, images: ImageRow[], stock: Sto
     .filter((image) => image.productId === row.id)
     .sort((a, b) => a.position - b.position)
     .map((image) => image.mediaKey);
-  const own = stock.filter((entry) => entry.productId === row.id);
   return {
     _id: row.id,
     name: row.name,
@@ -42,11 +42,20 @@ export function toCatalogProduct(row: ProductRow, images: ImageRow[], stock: Sto
     images: keys.length
       ? keys.map((key, i) => imageFromKey(key, i === 0 ? row.name : `${row.name}, view ${i + 1}`))
       : [imageFromKey(null, row.name)],
-    stock: SIZES.flatMap((size) => {
-      const entry = own.find((s) => s.size === size);
-      return entry ? [{ size, quantity: entry.quantity }] : [];
-    }),
+    stock: sizeCounts(stock, row.id),
   };
+}
+
+/** One product's counts per size from rows of many (stock, or units held), in SIZES order. */
+export function sizeCounts(
+  rows: readonly { productId: string; size: string; quantity: number }[],
+  productId: string,
+): StockEntry[] {
+  const own = rows.filter((entry) => entry.productId === productId);
+  return SIZES.flatMap((size) => {
+    const entry = own.find((s) => s.size === size);
+    return entry ? [{ size, quantity: entry.quantity }] : [];
+  });
 }
 
 /**

@@ -8,7 +8,6 @@ import {
   isUuid,
   type ProductItem,
   RESERVED_PRODUCT_SLUGS,
-  SIZES,
   type Size,
   slugify,
   type UpdateItem,
@@ -18,7 +17,7 @@ import type { Database, Executor } from '@barbershop/db';
 import { transactionOrConflict } from '../../plugins/database.ts';
 import { AppError, staleEdit } from '../../plugins/errors.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { toCatalogProducts } from '../catalog/catalog.service.ts';
+import { sizeCounts, toCatalogProducts } from '../catalog/catalog.service.ts';
 import type { MediaStorage } from '../media/media.storage.ts';
 import { holdImagesForSave, resolveImageSlots, storeUploads } from '../media/uploads.ts';
 import { listReservedStock } from '../orders/lifecycle.repository.ts';
@@ -65,14 +64,10 @@ function toAdminProduct(
   imageKeys: string[],
   reserved: ReservedRow[],
 ): AdminProduct {
-  const own = reserved.filter((entry) => entry.productId === row.id);
   return {
     ...catalog,
     imageKeys,
-    reserved: SIZES.flatMap((size) => {
-      const quantity = own.find((entry) => entry.size === size)?.quantity ?? 0;
-      return quantity > 0 ? [{ size, quantity }] : [];
-    }),
+    reserved: sizeCounts(reserved, row.id),
     published: row.published,
     archived: row.archived,
     version: row.version,
