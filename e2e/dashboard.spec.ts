@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import {
   type AdminProductDetail,
@@ -195,7 +197,7 @@ test.describe('products', () => {
     page,
     context,
     checkA11y,
-  }) => {
+  }, testInfo) => {
     // The longest journey here: three uploads processed into renditions, then every item step.
     test.slow();
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -239,25 +241,59 @@ test.describe('products', () => {
       ]);
     await expect(page.getByText('Not added: huge.png (over 10 MB)')).toBeVisible();
     await expect(page.getByRole('button', { name: /^Remove image/ })).toHaveCount(0);
-    // A picture the server does not take: its reason, and nothing typed is lost.
+    // A picture of a type the server does not take is refused as it is chosen, by its type...
     await page
       .getByLabel('Add images')
       .setInputFiles([{ name: 'scan.bmp', mimeType: 'image/bmp', buffer: bmp() }]);
+    await expect(page.getByText('Not added: scan.bmp (not JPEG, PNG, WebP, AVIF or GIF)')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Remove image/ })).toHaveCount(0);
+    // ...and one whose name says otherwise by the server, with its reason and nothing typed lost.
+    await page
+      .getByLabel('Add images')
+      .setInputFiles([{ name: 'scan.png', mimeType: 'image/png', buffer: bmp() }]);
     await expect(page.getByRole('button', { name: /^Remove image/ })).toHaveCount(1);
     await page.getByRole('button', { name: 'Create product' }).click();
     await expect(page.getByRole('main').getByRole('alert')).toContainText(
       'Product not created: That file is not an image we can read',
     );
     await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(name);
+    // Removing the last image leaves focus where more are added, not on the page.
     await page.getByRole('button', { name: /^Remove image/ }).click();
-    await page.getByLabel('Add images').setInputFiles([
-      { name: 'red.png', mimeType: 'image/png', buffer: png(200, 30, 30) },
-      { name: 'green.png', mimeType: 'image/png', buffer: png(30, 200, 30) },
-      { name: 'blue.png', mimeType: 'image/png', buffer: png(30, 30, 200) },
-    ]);
-    await expect(page.getByRole('button', { name: /^Remove image/ })).toHaveCount(3);
+    await expect(page.getByLabel('Add images')).toBeFocused();
+    // Files on disk, as a staff member chooses them: choosing one again gives the browser the same file.
+    await mkdir(testInfo.outputDir, { recursive: true });
+    const colours = {
+      red: png(200, 30, 30),
+      green: png(30, 200, 30),
+      blue: png(30, 30, 200),
+      extra: png(9, 9, 9),
+    };
+    const files = await Promise.all(
+      Object.entries(colours).map(async ([colour, picture]) => {
+        const file = join(testInfo.outputDir, `${colour}.png`);
+        await writeFile(file, picture);
+        return file;
+      }),
+    );
+    await page.getByLabel('Add images').setInputFiles(files);
+    await expect(page.getByRole('button', { name: /^Remove image/ })).toHaveCount(4);
+    // The same file chosen again is not added twice.
+    await page.getByLabel('Add images').setInputFiles(files.slice(0, 1));
+    await expect(page.getByText('Not added: red.png (added already)')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Remove image/ })).toHaveCount(4);
+    // Focus goes with a moved image, and to the next image's Remove after a removal.
     await page.getByRole('button', { name: 'Move image 3 earlier' }).click();
     await expect(page.getByRole('img', { name: /^2: blue\.png/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Move image 2 earlier' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('img', { name: /^1: blue\.png/ })).toBeVisible();
+    // First now, it cannot go earlier: focus takes the way it can go.
+    await expect(page.getByRole('button', { name: 'Move image 1 later' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('img', { name: /^2: blue\.png/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Remove image 4' }).click();
+    await expect(page.getByRole('button', { name: /^Remove image/ })).toHaveCount(3);
+    await expect(page.getByRole('button', { name: 'Remove image 3' })).toBeFocused();
     await checkA11y();
     await page.getByRole('button', { name: 'Create product' }).click();
 
@@ -319,6 +355,54 @@ test.describe('products', () => {
       'Sam Staff',
     );
   });
+});
+
+test('a form with unsaved changes asks before they are left, and asks nothing once they are undone', async ({
+  page,
+  checkA11y,
+}) => {
+  await signInAsStaff(page);
+  await open(page, '/dashboard/products/pole-stripe-dad-hat/edit');
+  const name = page.getByRole('textbox', { name: 'Name', exact: true });
+  const original = await name.inputValue();
+  const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+
+  await name.fill(`${original} draft`);
+  await sidebar.getByRole('link', { name: 'Orders' }).click();
+  await expect(leave).toBeVisible();
+  await expect(leave.getByRole('button', { name: 'Stay on this page' })).toBeFocused();
+  await checkA11y();
+  // Enter keeps the changes: the dialog's first button is Stay.
+  await page.keyboard.press('Enter');
+  await expect(leave).toBeHidden();
+  await expect(page).toHaveURL(/\/edit$/);
+  await expect(name).toHaveValue(`${original} draft`);
+
+  // Closing the tab, reloading or going to another site: the browser's own question.
+  const asked = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  const question = await asked;
+  expect(question.type()).toBe('beforeunload');
+  await question.dismiss();
+  await expect(name).toHaveValue(`${original} draft`);
+
+  // An image moved is a change too.
+  await name.fill(original);
+  await page.getByRole('button', { name: 'Move image 2 earlier' }).click();
+  await sidebar.getByRole('link', { name: 'Orders' }).click();
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Leave without saving' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+
+  // Changed and changed back: nothing to lose, nothing asked.
+  await page.goBack();
+  await expect(name).toHaveValue(original);
+  await name.fill(`${original} draft`);
+  await name.fill(original);
+  await sidebar.getByRole('link', { name: 'Orders' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  await expect(leave).toBeHidden();
 });
 
 test("a product's items come a page at a time, each page with its QR codes", async ({ page }) => {

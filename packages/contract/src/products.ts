@@ -91,6 +91,16 @@ const SizeCount = z.preprocess(
 /** The largest image file an upload takes; the picker refuses larger ones before sending anything. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const IMAGE_TOO_LARGE = 'Images must be 10 MB or smaller.';
+/** The most pixels (width x height) an image may have: the server refuses larger ones before decoding. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+/**
+ * How many times its short side an image's long side may be. A strip that thin is no photo, its
+ * largest rendition would pass WebP's 16,383-pixel limit, and decoding a 1 x 39,000,000 one took a
+ * minute of the server's one image worker.
+ */
+export const MAX_IMAGE_ASPECT_RATIO = 10;
+/** The image types the server stores (it judges by content; the picker by the type the browser gives). */
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'] as const;
 
 /**
  * Where each image of the saved product comes from, in display order: a stored image kept by its

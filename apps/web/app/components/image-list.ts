@@ -1,4 +1,11 @@
-import type { Image, ImageSlot } from '@barbershop/contract';
+import {
+  IMAGE_TYPES,
+  type Image,
+  type ImageSlot,
+  MAX_IMAGE_ASPECT_RATIO,
+  MAX_IMAGE_PIXELS,
+  MAX_UPLOAD_BYTES,
+} from '@barbershop/contract';
 
 /** One image of the form: one the server keeps (by its media key) or a file chosen here. */
 export type PickedImage =
@@ -40,7 +47,39 @@ export function imageSlots(
   return { slots, files };
 }
 
-/** SPEC.md section 5: images must be image files. */
-export function isImageFile(file: File): boolean {
-  return file.type.startsWith('image/');
+/** A chosen file's size in pixels as the browser decoded it; 'unreadable' when it could not. */
+export type Decoded = { width: number; height: number } | 'unreadable';
+
+/**
+ * Why the server would refuse this file (SPEC.md section 5: image files only), said as it is chosen
+ * rather than after the whole form is sent; null when it would take it. Only a file of the right type
+ * and size is decoded.
+ */
+export async function imageRefusal(
+  file: File,
+  decode: (file: File) => Promise<Decoded>,
+): Promise<string | null> {
+  if (!file.type.startsWith('image/')) return 'not an image file';
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return 'not JPEG, PNG, WebP, AVIF or GIF';
+  // The server refuses a larger file mid-upload, where a browser may see only a dropped connection.
+  if (file.size > MAX_UPLOAD_BYTES) return `over ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`;
+  const decoded = await decode(file);
+  if (decoded === 'unreadable') return 'not an image file';
+  const { width, height } = decoded;
+  if (width * height > MAX_IMAGE_PIXELS) return `over ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`;
+  if (Math.max(width, height) > Math.min(width, height) * MAX_IMAGE_ASPECT_RATIO) {
+    return `long side over ${MAX_IMAGE_ASPECT_RATIO} times the short side`;
+  }
+  return null;
+}
+
+/** Whether `file` is one already picked (the same file chosen again), by what the browser knows of it. */
+export function isPickedAlready(images: readonly PickedImage[], file: File): boolean {
+  return images.some(
+    (image) =>
+      image.kind === 'new' &&
+      image.file.name === file.name &&
+      image.file.size === file.size &&
+      image.file.lastModified === file.lastModified,
+  );
 }

@@ -1,24 +1,30 @@
-import { MAX_UPLOAD_BYTES } from '@barbershop/contract';
-import { useEffect, useId, useRef, useState } from 'react';
-import { isImageFile, moved, type PickedImage } from './image-list.ts';
+import { IMAGE_TYPES } from '@barbershop/contract';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type Decoded, imageRefusal, isPickedAlready, moved, type PickedImage } from './image-list.ts';
 import { StoredImage } from './stored-image.tsx';
 
 const iconButton =
   'inline-flex min-h-11 min-w-11 items-center justify-center rounded bg-white text-charcoal ring-1 ring-charcoal/30 hover:bg-charcoal hover:text-paper disabled:opacity-40 disabled:hover:bg-white disabled:hover:text-charcoal';
 
 /**
- * Whether the browser can show the file: a text file named `.png` passes the type check, not this,
- * and would only be a broken preview until the server refused it.
+ * The file as the browser decodes it: a text file named `.png` passes the type check, not this, and
+ * would only be a broken preview until the server refused it. Where the browser cannot decode on its
+ * own (no createImageBitmap), the server is left to judge.
  */
-async function decodes(file: File): Promise<boolean> {
-  if (typeof createImageBitmap !== 'function') return true;
+async function decode(file: File): Promise<Decoded> {
+  if (typeof createImageBitmap !== 'function') return { width: 1, height: 1 };
   try {
-    (await createImageBitmap(file)).close();
-    return true;
+    const bitmap = await createImageBitmap(file);
+    const { width, height } = bitmap;
+    bitmap.close();
+    return { width, height };
   } catch {
-    return false;
+    return 'unreadable';
   }
 }
+
+/** Which control takes focus once the list has changed: a button of one image, or the file input. */
+type FocusTarget = { id: string; action: 'earlier' | 'later' | 'remove' } | 'input' | null;
 
 /**
  * The product's images: add several files at once (image files only), see them, put them in order with
@@ -48,6 +54,10 @@ export function ImagePicker({
   const [refused, setRefused] = useState<string[]>([]);
   const latest = useRef(images);
   latest.current = images;
+  const list = useRef<HTMLFieldSetElement>(null);
+  // A moved or removed image's button goes with it (or away): focus follows it, never to the page. Set
+  // by a move or removal and taken by the layout effect after the render that shows it.
+  const focusNext = useRef<FocusTarget>(null);
 
   // Previews are object URLs: give them back when the form goes away.
   useEffect(
@@ -57,20 +67,37 @@ export function ImagePicker({
     [],
   );
 
+  useLayoutEffect(() => {
+    const target = focusNext.current;
+    focusNext.current = null;
+    if (!target) return;
+    if (target === 'input') {
+      document.getElementById(inputId)?.focus();
+      return;
+    }
+    const button = (action: string) =>
+      list.current?.querySelector<HTMLButtonElement>(
+        `[data-image-id="${CSS.escape(target.id)}"] [data-action="${action}"]`,
+      );
+    const own = button(target.action);
+    // At an end of the list its own direction is disabled: the other way is the one left.
+    (own?.disabled ? button(target.action === 'earlier' ? 'later' : 'earlier') : own)?.focus();
+  });
+
   async function add(files: FileList | null) {
     const chosen = [...(files ?? [])];
-    const readable = await Promise.all(
-      chosen.map(async (file) => isImageFile(file) && (await decodes(file))),
-    );
-    // The server refuses a larger file mid-upload, where a browser may see only a dropped connection.
-    const tooLarge = chosen.filter((file, index) => readable[index] && file.size > MAX_UPLOAD_BYTES);
-    const accepted = chosen.filter((file, index) => readable[index] && file.size <= MAX_UPLOAD_BYTES);
-    const notAdded = [
-      ...chosen.filter((_, index) => !readable[index]).map((file) => `${file.name} (not an image file)`),
-      ...tooLarge.map((file) => `${file.name} (over ${MAX_UPLOAD_BYTES / 1024 / 1024} MB)`),
-    ];
+    const reasons = await Promise.all(chosen.map((file) => imageRefusal(file, decode)));
     // What the picker holds now: more may have been added while these were decoding.
     const current = latest.current;
+    const notAdded: string[] = [];
+    const accepted: File[] = [];
+    chosen.forEach((file, index) => {
+      const reason =
+        reasons[index] ??
+        (isPickedAlready(current, file) || accepted.includes(file) ? 'added already' : null);
+      if (reason) notAdded.push(`${file.name} (${reason})`);
+      else accepted.push(file);
+    });
     const room = Math.max(0, max - current.length);
     setRefused(accepted.length > room ? [...notAdded, `more than ${max} images`] : notAdded);
     const added = accepted.slice(0, room).map(
@@ -87,6 +114,8 @@ export function ImagePicker({
   }
 
   function move(from: number, to: number) {
+    const image = images[from];
+    if (image) focusNext.current = { id: image.id, action: to < from ? 'earlier' : 'later' };
     onChange(moved(images, from, to));
     setAnnouncement(`${itemName} ${from + 1} moved to position ${to + 1}`);
   }
@@ -94,18 +123,25 @@ export function ImagePicker({
   function remove(index: number) {
     const image = images[index];
     if (image?.kind === 'new') URL.revokeObjectURL(image.preview);
+    // The next image's Remove, else the one before's, else the file input: where a keyboard user was.
+    const neighbour = images[index + 1] ?? images[index - 1];
+    focusNext.current = neighbour ? { id: neighbour.id, action: 'remove' } : 'input';
     onChange(images.filter((_, i) => i !== index));
     setAnnouncement(`${itemName} ${index + 1} removed`);
   }
 
   const problem = refused.length > 0 ? `Not added: ${refused.join(', ')}` : error;
   return (
-    <fieldset className="flex flex-col gap-3">
+    <fieldset ref={list} className="flex flex-col gap-3">
       <legend className="font-semibold">{legend}</legend>
       {images.length > 0 && (
         <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
           {images.map((image, index) => (
-            <li key={image.id} className="flex flex-col gap-2 rounded bg-white p-2 ring-1 ring-charcoal/10">
+            <li
+              key={image.id}
+              data-image-id={image.id}
+              className="flex flex-col gap-2 rounded bg-white p-2 ring-1 ring-charcoal/10"
+            >
               {image.kind === 'stored' ? (
                 <StoredImage
                   image={image.image}
@@ -125,6 +161,7 @@ export function ImagePicker({
                   type="button"
                   className={iconButton}
                   disabled={index === 0}
+                  data-action="earlier"
                   onClick={() => move(index, index - 1)}
                   aria-label={`Move ${itemName} ${index + 1} earlier`}
                 >
@@ -134,6 +171,7 @@ export function ImagePicker({
                   type="button"
                   className={iconButton}
                   disabled={index === images.length - 1}
+                  data-action="later"
                   onClick={() => move(index, index + 1)}
                   aria-label={`Move ${itemName} ${index + 1} later`}
                 >
@@ -143,6 +181,7 @@ export function ImagePicker({
                   type="button"
                   className={`${iconButton} text-red-800`}
                   onClick={() => remove(index)}
+                  data-action="remove"
                   aria-label={`Remove ${itemName} ${index + 1}`}
                 >
                   <span aria-hidden="true">×</span>
@@ -159,7 +198,7 @@ export function ImagePicker({
         <input
           id={inputId}
           type="file"
-          accept="image/*"
+          accept={IMAGE_TYPES.join(',')}
           multiple
           aria-describedby={problem ? `${hintId} ${errorId}` : hintId}
           aria-invalid={problem ? true : undefined}
@@ -170,7 +209,7 @@ export function ImagePicker({
           className="mt-1 block min-h-11 w-full text-sm file:mr-3 file:min-h-11 file:rounded file:border-0 file:bg-charcoal file:px-4 file:font-display file:uppercase file:text-paper"
         />
         <p id={hintId} className="mt-1 text-sm text-muted">
-          Image files only
+          JPEG, PNG, WebP, AVIF or GIF
           {max > 1 ? `, up to ${max}; choose several at once. The first is shown first.` : '.'}
         </p>
         {problem && (

@@ -1,20 +1,19 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { IMAGE_TOO_LARGE, type Image, MAX_UPLOAD_BYTES } from '@barbershop/contract';
+import {
+  IMAGE_TOO_LARGE,
+  type Image,
+  MAX_IMAGE_ASPECT_RATIO,
+  MAX_IMAGE_PIXELS,
+  MAX_UPLOAD_BYTES,
+} from '@barbershop/contract';
 import type { Metadata } from 'sharp';
 import { AppError } from '../../plugins/errors.ts';
 import type { MediaStorage } from './media.storage.ts';
 
 /** Widths of every stored rendition; pages pick one through srcset. */
 export const IMAGE_WIDTHS = [320, 640, 1280] as const;
-export const MAX_PIXELS = 40_000_000;
-/**
- * How many times its short side an image's long side may be. A strip that thin is no photo, its
- * largest rendition would pass WebP's 16,383-pixel limit, and decoding a 1 x 39,000,000 one took a
- * minute of the one image worker.
- */
-export const MAX_ASPECT_RATIO = 10;
 // sharp reports AVIF as 'heif'.
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'gif']);
 const NOT_AN_IMAGE = 'That file is not an image we can read (JPEG, PNG, WebP, AVIF or GIF).';
@@ -88,14 +87,14 @@ async function processImage(
     throw new AppError('unsupported_media_type', NOT_AN_IMAGE);
   }
   // Checked before decoding: the header alone says how much memory the pixels would take.
-  if (metadata.width * metadata.height > MAX_PIXELS) {
+  if (metadata.width * metadata.height > MAX_IMAGE_PIXELS) {
     throw new AppError('payload_too_large', 'Images must be 40 megapixels or smaller.');
   }
   const [short, long] = [metadata.width, metadata.height].sort((a, b) => a - b) as [number, number];
-  if (long > short * MAX_ASPECT_RATIO) {
+  if (long > short * MAX_IMAGE_ASPECT_RATIO) {
     throw new AppError(
       'bad_request',
-      `An image's long side may be at most ${MAX_ASPECT_RATIO} times its short side.`,
+      `An image's long side may be at most ${MAX_IMAGE_ASPECT_RATIO} times its short side.`,
     );
   }
   const key = await imageKeyOf(input);
@@ -105,7 +104,7 @@ async function processImage(
   // by decoding the upload again (a 24-megapixel PNG cannot shrink while it loads).
   let largest: { data: Buffer; info: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
   try {
-    largest = await sharp(input, { limitInputPixels: MAX_PIXELS })
+    largest = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS })
       .rotate()
       .resize({ width: IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1], withoutEnlargement: true })
       .raw()

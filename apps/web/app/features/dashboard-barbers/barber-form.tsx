@@ -15,6 +15,7 @@ import { FormField, inputClass } from '../../components/form-field.tsx';
 import { HoursEditor } from '../../components/hours-editor.tsx';
 import { imageSlots, type PickedImage } from '../../components/image-list.ts';
 import { ImagePicker } from '../../components/image-picker.tsx';
+import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { type ApiClient, ApiError } from '../../lib/api.ts';
 import { useFocusOnFailure } from '../../lib/use-focus-on-failure.ts';
 
@@ -98,6 +99,9 @@ export function BarberForm({
   const formRef = useRef<HTMLFormElement>(null);
   useFocusOnFailure(formRef, failure, errors);
   const [busy, setBusy] = useState(false);
+  const ids = (images: PickedImage[]) => images.map((image) => image.id);
+  const snapshot = JSON.stringify([text, address, active, hours, services, ids(photo), ids(gallery)]);
+  const unsaved = useUnsavedChanges(snapshot);
 
   const field = (name: keyof Text) => (event: { currentTarget: { value: string } }) => {
     const value = event.currentTarget.value;
@@ -149,6 +153,7 @@ export function BarberForm({
     setErrors({});
     setFailure(null);
     setBusy(true);
+    const sent = snapshot;
     const body = new FormData();
     body.append('form', JSON.stringify(parsed.data));
     for (const file of [...photoPart.files, ...galleryPart.files]) body.append('images', file);
@@ -156,6 +161,7 @@ export function BarberForm({
       const saved = editing
         ? await api.send('PUT', `/barbers/${barber.gid}`, body)
         : await api.send('POST', '/barbers', body);
+      unsaved.allowLeaving(sent);
       onSaved(saved);
     } catch (error) {
       const reason = error instanceof ApiError ? `: ${error.message}` : '';
@@ -187,6 +193,7 @@ export function BarberForm({
 
   return (
     <form ref={formRef} noValidate onSubmit={submit} className="flex max-w-3xl flex-col gap-5">
+      {unsaved.prompt}
       {failure && <Alert>{failure}</Alert>}
       <div className="grid gap-5 sm:grid-cols-2">
         {textField('name', 'Name', { required: true })}

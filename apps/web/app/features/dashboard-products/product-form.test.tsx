@@ -1,5 +1,6 @@
 import type { AdminProductDetail } from '@barbershop/contract';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { createRoutesStub, useLoaderData } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../lib/api.ts';
 import { ProductForm } from './product-form.tsx';
@@ -26,9 +27,16 @@ const HOODIE: AdminProductDetail = {
   items: [],
 };
 
-/** The edit form as the page first renders it. */
-const form = (product: AdminProductDetail) =>
-  renderToStaticMarkup(<ProductForm api={{} as ApiClient} product={product} onSaved={() => undefined} />);
+function EditPage() {
+  const product = useLoaderData<AdminProductDetail>();
+  return <ProductForm api={{} as ApiClient} product={product} onSaved={() => {}} />;
+}
+
+/** The edit form as the page first renders it, in a router as the dashboard's pages are. */
+const form = (product: AdminProductDetail) => {
+  const Page = createRoutesStub([{ id: 'edit', path: '/', Component: EditPage, loader: () => product }]);
+  return renderToStaticMarkup(<Page hydrationData={{ loaderData: { edit: product } }} />);
+};
 
 describe('ProductForm', () => {
   it("says beside a size's stock how many more units checkouts hold, tied to its field", () => {

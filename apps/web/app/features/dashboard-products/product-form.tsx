@@ -13,6 +13,7 @@ import { Button } from '../../components/button.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
 import { imageSlots, type PickedImage, storedImages } from '../../components/image-list.ts';
 import { ImagePicker } from '../../components/image-picker.tsx';
+import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { type ApiClient, ApiError } from '../../lib/api.ts';
 import { useFocusOnFailure } from '../../lib/use-focus-on-failure.ts';
 import { filledFields } from './filled-fields.ts';
@@ -73,6 +74,12 @@ export function ProductForm({
   useFocusOnFailure(formRef, failure, errors);
   const [stale, setStale] = useState(false);
   const [busy, setBusy] = useState(false);
+  const snapshot = JSON.stringify([
+    fields,
+    SIZES.map((size) => sizes[size] ?? null),
+    images.map((i) => i.id),
+  ]);
+  const unsaved = useUnsavedChanges(snapshot);
 
   // The value is read at once: React clears currentTarget before a state updater runs.
   const set = (name: keyof Fields) => (event: { currentTarget: { value: string } }) => {
@@ -106,6 +113,7 @@ export function ProductForm({
     setFailure(null);
     setStale(false);
     setBusy(true);
+    const sent = snapshot;
     const body = new FormData();
     body.append('form', JSON.stringify(parsed.data));
     for (const file of files) body.append('images', file);
@@ -113,6 +121,7 @@ export function ProductForm({
       const saved = editing
         ? await api.send('PUT', `/products/${encodeURIComponent(product.slug)}`, body)
         : await api.send('POST', '/products', body);
+      unsaved.allowLeaving(sent);
       onSaved(saved);
     } catch (error) {
       const title = editing ? 'Product not updated' : 'Product not created';
@@ -138,6 +147,7 @@ export function ProductForm({
 
   return (
     <form ref={formRef} noValidate onSubmit={submit} className="flex max-w-3xl flex-col gap-5">
+      {unsaved.prompt}
       {failure && (
         <Alert>
           <p className="font-semibold">{failure}</p>
@@ -148,7 +158,14 @@ export function ProductForm({
                 and make them again.
               </p>
               <p className="mt-2">
-                <Button variant="secondary" onClick={() => window.location.reload()}>
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    // Asked and answered: the alert says the changes go with the reload.
+                    unsaved.allowLeaving();
+                    window.location.reload();
+                  }}
+                >
                   Reload the product
                 </Button>
               </p>

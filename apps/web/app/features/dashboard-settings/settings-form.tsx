@@ -6,6 +6,7 @@ import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
 import { HoursEditor } from '../../components/hours-editor.tsx';
+import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { type ApiClient, ApiError } from '../../lib/api.ts';
 import { useFocusOnFailure } from '../../lib/use-focus-on-failure.ts';
 
@@ -20,6 +21,9 @@ export function SettingsForm({ api, shop, onSaved }: { api: ApiClient; shop: Sho
   const formRef = useRef<HTMLFormElement>(null);
   useFocusOnFailure(formRef, failure, errors);
   const [busy, setBusy] = useState(false);
+  const { name, phone, email, address, hours, socialLinks } = draft;
+  const snapshot = JSON.stringify([name, phone, email, address, hours, socialLinks, taxPercent]);
+  const unsaved = useUnsavedChanges(snapshot);
 
   const text = (field: TextField) => (event: { currentTarget: { value: string } }) => {
     const value = event.currentTarget.value;
@@ -50,8 +54,10 @@ export function SettingsForm({ api, shop, onSaved }: { api: ApiClient; shop: Sho
     setErrors({});
     setFailure(null);
     setBusy(true);
+    const sent = snapshot;
     try {
       await api.send('PUT', '/shop', parsed.data);
+      unsaved.allowLeaving(sent);
       onSaved();
     } catch (error) {
       setFailure(error instanceof ApiError ? `Settings not saved: ${error.message}` : 'Settings not saved');
@@ -62,6 +68,7 @@ export function SettingsForm({ api, shop, onSaved }: { api: ApiClient; shop: Sho
 
   return (
     <form ref={formRef} noValidate onSubmit={submit} className="flex max-w-3xl flex-col gap-5">
+      {unsaved.prompt}
       {failure && <Alert>{failure}</Alert>}
       <FormField label="Shop name" error={errors.name} required>
         {(control) => (
