@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   type AddItems,
   type AdminProduct,
@@ -145,10 +146,17 @@ function productSlugOf(name: string): string {
 /**
  * What the audit log keeps of a product: its fields and stock. Never its items, which a product's
  * detail brings along: every unit ever sold, with its owner's name, copied into each change's row
- * before and after made a popular product's history megabytes long.
+ * before and after made a popular product's history megabytes long. Nor the units checkouts hold,
+ * which change with customers, not with the edit.
  */
 function snapshot(product: AdminProduct | AdminProductDetail) {
-  const { images: _images, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = product;
+  const {
+    images: _images,
+    createdAt: _createdAt,
+    updatedAt: _updatedAt,
+    reserved: _reserved,
+    ...fields
+  } = product;
   const { items: _items, ...kept } = fields as typeof fields & { items?: unknown };
   return kept;
 }
@@ -275,7 +283,8 @@ export async function updateProduct(
         before: snapshot(before),
         after: snapshot(after),
       });
-      if (form.sizes) {
+      // The form sends every size on each save: a row only when the stock it leaves is another.
+      if (form.sizes && !isDeepStrictEqual(before.stock, after.stock)) {
         await recordAudit(tx, {
           actorUserId,
           entity: 'stock',

@@ -246,6 +246,21 @@ describe('staff product API', () => {
     expect(update.after).toMatchObject({ pricing: 60 });
     expect(Object.keys(update.before as object)).not.toContain('items');
     expect(Object.keys(update.after as object)).not.toContain('items');
+    expect(Object.keys(update.after as object)).not.toContain('reserved');
+
+    // The form sends every size on each save: stock left as it was is no stock change in the log.
+    const again = await send('PUT', '/api/products/logo-hoodie', {
+      description: 'Heavier fleece.',
+      sizes: { Medium: 7 },
+      stockSeen: { Medium: 7 },
+      version: 2,
+    });
+    expect(again.statusCode).toBe(200);
+    expect((await auditRows(product.id)).map((row) => `${row.entity} ${row.action}`).sort()).toEqual([
+      'product update',
+      'product update',
+      'stock set',
+    ]);
   });
 
   it('shows staff the units that checkouts in progress hold, apart from the stock left to sell', async () => {
