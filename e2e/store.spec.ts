@@ -586,6 +586,10 @@ test('a cart paid while its confirmation never loaded shows that confirmation, n
   await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
   await page.goto('/checkout');
   await expect(page.getByText('Must be signed in and cart cannot be empty!')).toBeVisible();
+  // Back to the checkout after paying: the way to the order they paid for.
+  await page.getByRole('link', { name: 'Your Orders' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  await expect(page.getByRole('link', { name: `View order ${orderId}` })).toBeVisible();
 });
 
 test('the confirmation page waits for a payment still settling, then confirms by itself', async ({

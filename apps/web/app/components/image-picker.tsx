@@ -92,9 +92,7 @@ export function ImagePicker({
     const notAdded: string[] = [];
     const accepted: File[] = [];
     chosen.forEach((file, index) => {
-      const reason =
-        reasons[index] ??
-        (isPickedAlready(current, file) || accepted.includes(file) ? 'added already' : null);
+      const reason = reasons[index] ?? (isPickedAlready(current, file) ? 'added already' : null);
       if (reason) notAdded.push(`${file.name} (${reason})`);
       else accepted.push(file);
     });

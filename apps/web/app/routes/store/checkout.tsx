@@ -58,6 +58,12 @@ function CannotPay({ signInHref, emptyCart = false }: { signInHref: string | nul
             Visit the Store
           </Link>
         )}
+        {/* Signed in with nothing to pay: most often Back after paying, when the order is what they want. */}
+        {emptyCart && !signInHref && (
+          <Link to="/account/orders" className={buttonClass('secondary')}>
+            Your Orders
+          </Link>
+        )}
       </div>
     </div>
   );
