@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { CatalogProduct, PaymentIntent } from '@barbershop/contract';
+import type { CatalogProduct, OrderView, PaymentIntent } from '@barbershop/contract';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test, waitForTheAppOnNavigation } from './fixtures.ts';
 import { SHOP_TIME_ZONE } from './shop-time-zone.ts';
@@ -32,6 +32,21 @@ async function paidOrder(page: Page): Promise<string> {
   const paid = await page.request.post('/api/payment/demo/confirm', { headers, data: { orderId } });
   expect(paid.status()).toBe(200);
   return orderId;
+}
+
+/**
+ * A customer of their own (`prefix`-…@example.com) on `page` pays for an order, which staff, signed
+ * in on a page of their own, make ready: its pickup code is issued.
+ */
+async function readyOrder(page: Page, browser: Browser, baseURL: string | undefined, prefix: string) {
+  await signIn(page, `${prefix}-${Date.now()}-${test.info().workerIndex}@example.com`);
+  const orderId = await paidOrder(page);
+  const staff = await newPage(browser, baseURL);
+  await signIn(staff, DEMO.staff);
+  expect((await staff.request.put(`/api/orders/${orderId}`, { data: { status: 'ready' } })).status()).toBe(
+    200,
+  );
+  return { orderId, staff };
 }
 
 async function setStatus(page: Page, status: string) {
@@ -132,17 +147,41 @@ test('a paid order goes printing -> ready -> delivered with the pickup code, the
   await staff.context().close();
 });
 
+test('cancelling the handover a scanned code opened leaves the keyboard in the Status section', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const { orderId, staff } = await readyOrder(page, browser, baseURL, 'scanned');
+  const order = (await (await page.request.get(`/api/orders/${orderId}`)).json()) as OrderView;
+  const { code, handoverUrl } = order.pickupCode!;
+
+  // The camera opens the QR code's address: the page starts with the handover asked, nothing focused before.
+  await staff.goto(handoverUrl);
+  const dialog = staff.getByRole('dialog', { name: 'Hand over the order' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Pickup code')).toHaveValue(code);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(staff.getByRole('heading', { name: 'Status', level: 2 })).toBeFocused();
+
+  // Asked again from the status form, Escape goes back to the button that asked.
+  const update = staff.getByRole('button', { name: 'Update status' });
+  await update.click();
+  await expect(dialog).toBeVisible();
+  await staff.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(update).toBeFocused();
+  await staff.context().close();
+});
+
 test('a pickup code locked by wrong tries tells the customer to ask for a new one', async ({
   page,
   browser,
   baseURL,
 }) => {
-  await signIn(page, `locked-${Date.now()}-${test.info().workerIndex}@example.com`);
-  const orderId = await paidOrder(page);
-  const staff = await newPage(browser, baseURL);
-  await signIn(staff, DEMO.staff);
+  const { orderId, staff } = await readyOrder(page, browser, baseURL, 'locked');
   const change = (data: object) => staff.request.put(`/api/orders/${orderId}`, { data });
-  expect((await change({ status: 'ready' })).status()).toBe(200);
   for (let attempt = 0; attempt < 5; attempt++) await change({ status: 'delivered', pickupCode: '000000' });
   await page.goto(`/account/orders/${orderId}`);
   await expect(page.getByTestId('pickup-code')).toHaveCount(0);

@@ -16,7 +16,8 @@ type DialogProps = {
   closeButton?: boolean;
   /**
    * Where focus goes on closing when the element it came from can no longer take it: disabled or
-   * gone by then, as a button is once the change it made has landed.
+   * gone by then, as a button is once the change it made has landed; or when it came from nothing,
+   * as a dialog a page opens as it loads does.
    */
   fallbackFocus?: React.RefObject<HTMLElement | null>;
   className?: string;
@@ -82,7 +83,8 @@ export function Dialog({
     };
     const onNativeClose = () => {
       const back = returnFocus.current;
-      if (back?.isConnected && !back.matches(':disabled')) back.focus();
+      // The body had it when nothing was focused: focus "back" there would leave the keyboard at the top.
+      if (back && back !== document.body && back.isConnected && !back.matches(':disabled')) back.focus();
       else fallbackRef.current?.current?.focus();
       if (closingByProp.current) closingByProp.current = false;
       else onCloseRef.current();
