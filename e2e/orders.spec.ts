@@ -175,6 +175,37 @@ test('cancelling the handover a scanned code opened leaves the keyboard in the S
   await staff.context().close();
 });
 
+test('the search box shows the search of the list Back returns to', async ({ page }) => {
+  await signIn(page, DEMO.staff);
+  await page.goto('/dashboard/orders');
+  const search = page.getByLabel('Search');
+  await search.fill(DEMO.customer);
+  await search.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(DEMO.customer)}`));
+  const orders = page.getByRole('table', { name: 'Orders' });
+  await expect(orders.getByText(DEMO.customer).first()).toBeVisible();
+
+  // To an order and back: the list and the box as they were.
+  await orders.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/dashboard\/orders\/[\w-]+$/);
+  await page.goBack();
+  await expect(search).toHaveValue(DEMO.customer);
+  await expect(orders.getByText(DEMO.customer).first()).toBeVisible();
+
+  // A second search, then Back with the keyboard still in the box: the first search's list, and its words.
+  const nobody = `nobody-${Date.now()}`;
+  await search.fill(nobody);
+  await search.press('Enter');
+  await expect(page.getByText('No orders match this filter.')).toBeVisible();
+  await expect(search).toBeFocused();
+  await page.goBack();
+  await expect(orders.getByText(DEMO.customer).first()).toBeVisible();
+  await expect(search).toHaveValue(DEMO.customer);
+  await page.goForward();
+  await expect(page.getByText('No orders match this filter.')).toBeVisible();
+  await expect(search).toHaveValue(nobody);
+});
+
 test('a pickup code locked by wrong tries tells the customer to ask for a new one', async ({
   page,
   browser,

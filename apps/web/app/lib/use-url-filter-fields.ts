@@ -1,19 +1,26 @@
-import { type RefObject, useEffect } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
+import { useNavigationType } from 'react-router';
 
 /**
  * Keeps a GET filter form's uncontrolled fields showing the filter in the URL: a filter changed
  * from elsewhere (a sidebar link, back and forward, "Show every order") is copied in, except into a
- * field staff are using. `defaultValue` alone would keep showing the old filter.
+ * field staff are using as the form's own search lands or the page starts. `defaultValue` alone
+ * would keep showing the old filter. Back and Forward are copied in even there: the keyboard stays
+ * in the box after a search, and kept its words over the list Back showed.
  */
 export function useUrlFilterFields(form: RefObject<HTMLFormElement | null>, values: Record<string, string>) {
   const key = JSON.stringify(values);
+  const fromHistory = useNavigationType() === 'POP';
+  const shown = useRef(key);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `values`' contents.
   useEffect(() => {
+    const historyMoved = fromHistory && shown.current !== key;
+    shown.current = key;
     for (const [name, value] of Object.entries(values)) {
       const field = form.current?.elements.namedItem(name);
       if (
         (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) &&
-        field !== document.activeElement
+        (historyMoved || field !== document.activeElement)
       )
         field.value = value;
     }
