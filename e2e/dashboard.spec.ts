@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import {
+  ACCESS,
   type AdminProductDetail,
   type CatalogProduct,
   ITEMS_PAGE,
@@ -68,6 +69,14 @@ function bmp(): Buffer {
 async function open(page: Page, path: string) {
   await page.goto(path);
   await page.waitForLoadState('networkidle');
+}
+
+/** The user with this email, found as the dashboard's users search finds them. */
+async function userByEmail(page: Page, email: string): Promise<UserSummary> {
+  const [user] = (await (
+    await page.request.get(`/api/users?q=${encodeURIComponent(email)}`)
+  ).json()) as UserSummary[];
+  return user!;
 }
 
 async function signInAsStaff(page: Page) {
@@ -525,15 +534,13 @@ test('an admin gives a user a phone and an address by its fields, and the users 
 }) => {
   await open(page, '/');
   await signIn(page, DEMO.admin);
-  const [casey] = (await (
-    await page.request.get(`/api/users?q=${encodeURIComponent(DEMO.customer)}`)
-  ).json()) as UserSummary[];
+  const casey = await userByEmail(page, DEMO.customer);
   // From the users list: each name leads to that user's page.
   await open(page, '/dashboard/users');
   await page.getByLabel('Search users').fill(DEMO.customer);
   await expect(page.getByRole('row')).toHaveCount(2);
   await page.getByRole('link', { name: 'Casey Customer' }).click();
-  await expect(page).toHaveURL(new RegExp(`/dashboard/users/${casey!.gid}$`));
+  await expect(page).toHaveURL(new RegExp(`/dashboard/users/${casey.gid}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Casey Customer' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   const street = `${Date.now() % 10_000} Pikes Peak Ave`;
@@ -562,6 +569,30 @@ test('an admin gives a user a phone and an address by its fields, and the users 
   await page.getByLabel('Search users').fill('7195550123');
   await expect(page.getByRole('row', { name: new RegExp(DEMO.customer) })).toContainText('(719) 555-0123');
   await expect(page.getByRole('row')).toHaveCount(2);
+});
+
+test('a role the API refuses leaves the select on the role the user has, the reason said', async ({
+  page,
+}) => {
+  await open(page, '/');
+  await signIn(page, DEMO.admin);
+  await open(page, `/dashboard/users/${(await userByEmail(page, DEMO.admin)).gid}`);
+  // The seed's one admin (no test makes another): demoting them is refused.
+  const role = page.getByRole('combobox', { name: 'Role' });
+  await expect(role).toHaveValue(String(ACCESS.admin));
+  await role.selectOption('staff');
+  await page.getByRole('button', { name: 'Save role' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+    'This is the last admin: make someone else an admin first.',
+  );
+  await expect(role).toHaveValue(String(ACCESS.admin));
+  // Tried again, the same: the reason stays said and the select goes back.
+  await role.selectOption('customer');
+  await page.getByRole('button', { name: 'Save role' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+    'This is the last admin: make someone else an admin first.',
+  );
+  await expect(role).toHaveValue(String(ACCESS.admin));
 });
 
 for (const path of ['/dashboard', '/dashboard/account', '/dashboard/users', '/dashboard/barbers']) {

@@ -1,6 +1,6 @@
 import { ACCESS, type Role, roleName, type UserDetail } from '@barbershop/contract';
 import { formatAddress, formatDate, formatPhone } from '@barbershop/contract/format';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { AddressFields, EMPTY_ADDRESS } from '../../components/address-fields.tsx';
 import { Alert } from '../../components/alert.tsx';
@@ -47,6 +47,12 @@ export function UserFacts({ user }: { user: UserDetail }) {
 export function RoleForm({ user }: { user: UserDetail }) {
   const fetcher = useFetcher<UserActionResult>();
   const roles = Object.keys(ACCESS) as Role[];
+  // Each answer, a refusal too, leaves the select on the role the user has (the page's data, read
+  // again after the save), not on a choice the API turned down.
+  const [chosen, setChosen] = useState(String(user.accessLevel));
+  useEffect(() => {
+    if (fetcher.state === 'idle') setChosen(String(user.accessLevel));
+  }, [fetcher.state, user.accessLevel]);
   return (
     <fetcher.Form method="post" className="mt-6 flex flex-wrap items-end gap-3">
       <FormField label="Role" className="w-48">
@@ -54,7 +60,8 @@ export function RoleForm({ user }: { user: UserDetail }) {
           <select
             {...control}
             name="accessLevel"
-            defaultValue={String(user.accessLevel)}
+            value={chosen}
+            onChange={(event) => setChosen(event.currentTarget.value)}
             className={inputClass}
           >
             {roles.map((role) => (
