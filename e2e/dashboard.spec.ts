@@ -830,7 +830,7 @@ test.describe('two editors', () => {
     await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
   });
 
-  test('a stock count that checkouts overtook is refused beside the sizes, and the form then shows what they hold', async ({
+  test('a stock count that checkouts overtook is refused beside the sizes, the form then shows what they hold, and a second save applies each change once', async ({
     page,
     browser,
     checkA11y,
@@ -847,7 +847,7 @@ test.describe('two editors', () => {
           pricing: 20,
           category: 'Shirts',
           published: true,
-          sizes: { Medium: 3 },
+          sizes: { Small: 5, Medium: 3 },
         }),
       },
     });
@@ -855,33 +855,60 @@ test.describe('two editors', () => {
     const product = (await created.json()) as AdminProductDetail;
     await open(page, `/dashboard/products/${product.slug}/edit`);
 
-    // While the form is open, a customer presses Pay for two of them.
+    // While the form is open, a customer presses Pay for two Medium and one Small.
     const shopper = await browser.newContext();
     const shopperPage = await shopper.newPage();
     await open(shopperPage, '/');
     await signIn(shopperPage, `held-${Date.now()}@example.com`);
     const checkout = await shopperPage.request.post('/api/payment/create-payment-intent', {
       headers: { origin },
-      data: { products: [{ _id: product._id, size: 'Medium', quantity: 2 }] },
+      data: {
+        products: [
+          { _id: product._id, size: 'Medium', quantity: 2 },
+          { _id: product._id, size: 'Small', quantity: 1 },
+        ],
+      },
     });
     expect(checkout.status()).toBe(200);
     await shopper.close();
 
-    // Staff take all three off (damaged), the form still showing 3.
-    await page.getByLabel('Medium in stock').fill('0');
+    // Staff take all three Medium off (damaged) and add two Small, the form still showing 3 and 5.
+    const medium = page.getByLabel('Medium in stock');
+    const small = page.getByLabel('Small in stock');
+    await page.getByRole('textbox', { name: 'Description' }).fill('Two damaged, two more small.');
+    await medium.fill('0');
+    await small.fill('7');
     await page.getByRole('button', { name: 'Save product' }).click();
     await expect(page.getByRole('main').getByRole('alert')).toContainText('Product not updated');
-    await expect(page.getByRole('group', { name: 'Sizes and stock' })).toContainText(
+    const sizes = page.getByRole('group', { name: 'Sizes and stock' });
+    await expect(sizes).toContainText(
       'Checkouts took 2 Medium while this form was open, leaving 1 to sell, fewer than the 3 you took off.',
     );
-    await expect(page.getByLabel('Medium in stock')).toHaveValue('0');
-    await checkA11y();
-
-    await open(page, `/dashboard/products/${product.slug}/edit`);
-    await expect(page.getByLabel('Medium in stock')).toHaveValue('1');
-    await expect(page.getByLabel('Medium in stock')).toHaveAccessibleDescription(
-      '2 more held by checkouts in progress',
+    // Today's counts and held units, without a reload: Medium's change no longer fits, so it shows what
+    // is left for staff to decide again; Small shows today's 4 with the 2 added.
+    await expect(medium).toHaveValue('1');
+    await expect(medium).toHaveAccessibleDescription('2 more held by checkouts in progress');
+    await expect(small).toHaveValue('6');
+    await expect(small).toHaveAccessibleDescription('1 more held by checkouts in progress');
+    await expect(page.getByRole('textbox', { name: 'Description' })).toHaveValue(
+      'Two damaged, two more small.',
     );
     await checkA11y();
+
+    // The one Medium left is taken off too: saved, each change applied once.
+    await medium.fill('0');
+    await page.getByRole('button', { name: 'Save product' }).click();
+    await expect(page.getByText('Product updated successfully')).toBeVisible();
+    const saved = (await (
+      await page.request.get(`/api/products/${product.slug}`)
+    ).json()) as AdminProductDetail;
+    expect(saved.description).toBe('Two damaged, two more small.');
+    expect(saved.stock).toEqual(
+      expect.arrayContaining([
+        { size: 'Small', quantity: 6 },
+        { size: 'Medium', quantity: 0 },
+      ]),
+    );
+    expect(saved.stock).toHaveLength(2);
   });
 });

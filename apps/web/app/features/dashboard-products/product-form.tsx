@@ -17,6 +17,7 @@ import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { type ApiClient, ApiError } from '../../lib/api.ts';
 import { useFocusOnFailure } from '../../lib/use-focus-on-failure.ts';
 import { filledFields } from './filled-fields.ts';
+import { sizesOnTodaysStock } from './stock-refusal.ts';
 
 type Fields = { name: string; description: string; pricing: string; category: string };
 type Errors = Partial<Record<keyof Fields | 'images' | 'sizes', string>>;
@@ -32,8 +33,9 @@ const FIELD_MESSAGE = /^form\.(\w+)[^:]*: (.+)$/;
  */
 const NAME_TAKEN = /^Name must be unique/;
 const STALE_VERSION = /^Someone else saved/;
+const CHECKOUTS_TOOK = /^Checkouts took/;
 
-/** The counts the form was opened with: the server moves each by what staff changed (stockAfterEdit). */
+/** A product's counts by size: the server moves those the form was shown by what staff changed (stockAfterEdit). */
 function stockOf(product?: AdminProduct): Partial<Record<Size, number>> {
   return Object.fromEntries((product?.stock ?? []).map((entry) => [entry.size, entry.quantity]));
 }
@@ -65,6 +67,9 @@ export function ProductForm({
     category: product?.category ?? '',
   });
   const [sizes, setSizes] = useState(startingSizes(product));
+  // The counts and held units the sizes are shown against: as opened, then today's after checkouts
+  // overtook a stock edit. The version stays the one opened, so another's save is still caught.
+  const [stockBase, setStockBase] = useState(product);
   const [images, setImages] = useState<PickedImage[]>(
     product ? storedImages(product.images, product.imageKeys) : [],
   );
@@ -97,7 +102,7 @@ export function ProductForm({
       images: slots,
     };
     const parsed = editing
-      ? UpdateProductSchema.safeParse({ ...raw, stockSeen: stockOf(product), version: product.version })
+      ? UpdateProductSchema.safeParse({ ...raw, stockSeen: stockOf(stockBase), version: product.version })
       : CreateProductSchema.safeParse(raw);
     if (!parsed.success) {
       const found: Errors = {};
@@ -135,6 +140,7 @@ export function ProductForm({
       } else if (field?.[1] && field[2] && FIELDS.has(field[1] as keyof Errors)) {
         setFailure(title);
         setErrors({ [field[1]]: field[2] });
+        if (editing && CHECKOUTS_TOOK.test(field[2])) await showTodaysStock(parsed.data.sizes ?? {});
       } else {
         // The server's own reason: an image it cannot read (415), a file too large (413), too many
         // uploads (429), an image deleted while the form was open (409).
@@ -143,6 +149,20 @@ export function ProductForm({
     } finally {
       setBusy(false);
     }
+  }
+
+  /** Today's counts and held units after a stock refusal, each size's change moved onto them. */
+  async function showTodaysStock(sent: Partial<Record<Size, number>>) {
+    if (!product) return;
+    // Unread, the refusal stands as said: reloading shows today's counts.
+    const today = await api.get(`/products/${encodeURIComponent(product.slug)}`).catch(() => null);
+    if (!today) return;
+    if (today.version !== product.version) {
+      setStale(true);
+      return;
+    }
+    setSizes((current) => ({ ...current, ...sizesOnTodaysStock(sent, stockOf(stockBase), stockOf(today)) }));
+    setStockBase(today);
   }
 
   return (
@@ -230,7 +250,7 @@ export function ProductForm({
         <div className="grid gap-3 sm:grid-cols-2">
           {SIZES.map((size) => {
             const offered = sizes[size] !== undefined;
-            const reserved = product?.reserved.find((entry) => entry.size === size)?.quantity;
+            const reserved = stockBase?.reserved.find((entry) => entry.size === size)?.quantity;
             return (
               <div
                 key={size}
