@@ -211,3 +211,38 @@ export const ItemCertificateSchema = z.object({
   }),
 });
 export type ItemCertificate = z.infer<typeof ItemCertificateSchema>;
+
+/** Units per size. */
+export type SizeCounts = Partial<Record<(typeof SIZES)[number], number>>;
+
+/** A size whose edit takes off more than checkouts left while the form was open. */
+export type StockShortfall = { size: (typeof SIZES)[number]; seen: number; today: number; wanted: number };
+
+/**
+ * The counts a stock edit leaves: a size the editor had loaded moves from today's count by what the
+ * editor changed, so what checkouts took or expiries returned while the form was open stands; a
+ * size new to the editor, or gone meanwhile, takes the editor's count; sizes left out go. Where more
+ * is taken off than checkouts left, the size is `short`: at 0 the units those checkouts hold would
+ * come back on top if they lapsed, more than the editor meant to have. The server refuses such an
+ * edit; the form, told so, shows today's counts moved by the same rule.
+ */
+export function movedStock(
+  wanted: SizeCounts,
+  seen: SizeCounts | undefined,
+  today: SizeCounts,
+): { counts: SizeCounts; short: StockShortfall[] } {
+  const counts: SizeCounts = {};
+  const short: StockShortfall[] = [];
+  for (const [size, count = 0] of Object.entries(wanted) as [(typeof SIZES)[number], number | undefined][]) {
+    const before = seen?.[size];
+    const now = today[size];
+    if (before === undefined || now === undefined) {
+      counts[size] = count;
+      continue;
+    }
+    const after = now + count - before;
+    if (after < 0) short.push({ size, seen: before, today: now, wanted: count });
+    counts[size] = after;
+  }
+  return { counts, short };
+}

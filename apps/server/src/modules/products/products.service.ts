@@ -7,9 +7,11 @@ import {
   type CreateProduct,
   type ItemStatus,
   isUuid,
+  movedStock,
   type ProductItem,
   RESERVED_PRODUCT_SLUGS,
   type Size,
+  type SizeCounts,
   slugify,
   type UpdateItem,
   type UpdateProduct,
@@ -104,31 +106,25 @@ async function detailOf(db: Executor, row: ProductRow): Promise<AdminProductDeta
   return { ...product!, items: items.map(toItem) };
 }
 
-type Counts = Partial<Record<Size, number>>;
-
 /**
- * The counts a stock edit leaves: a size the editor had loaded moves from today's count by what the
- * editor changed, so what checkouts took or expiries returned while the form was open stands; a
- * size new to the editor, or gone meanwhile, takes the editor's count; sizes left out go. Taking off
- * more than checkouts have left is refused (409, naming the size): at 0 the units those checkouts
- * hold would come back on top if they lapsed, more than the editor meant to have.
+ * The counts a stock edit leaves (movedStock); one taking off more than checkouts left is refused
+ * (409, naming the size), nothing saved.
  */
-export function stockAfterEdit(wanted: Counts, seen: Counts | undefined, now: Counts): Counts {
-  return Object.fromEntries(
-    Object.entries(wanted).map(([size, count = 0]) => {
-      const before = seen?.[size as Size];
-      const today = now[size as Size];
-      if (before === undefined || today === undefined) return [size, count];
-      const after = today + count - before;
-      if (after < 0) {
-        throw new AppError(
-          'conflict',
-          `form.sizes.${size}: Checkouts took ${before - today} ${size} while this form was open, leaving ${today} to sell, fewer than the ${before - count} you took off. Nothing was saved: check the count, then save again.`,
-        );
-      }
-      return [size, after];
-    }),
-  );
+export function stockAfterEdit(
+  wanted: SizeCounts,
+  seen: SizeCounts | undefined,
+  now: SizeCounts,
+): SizeCounts {
+  const { counts, short } = movedStock(wanted, seen, now);
+  const [first] = short;
+  if (first) {
+    const { size, seen: before, today, wanted: count } = first;
+    throw new AppError(
+      'conflict',
+      `form.sizes.${size}: Checkouts took ${before - today} ${size} while this form was open, leaving ${today} to sell, fewer than the ${before - count} you took off. Nothing was saved: check the count, then save again.`,
+    );
+  }
+  return counts;
 }
 
 /** The slug of a product name, refused (400) when it has no letter or digit or is a reserved word. */

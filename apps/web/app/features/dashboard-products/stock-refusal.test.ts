@@ -18,7 +18,7 @@ describe('sizesOnTodaysStock', () => {
     expect(sizesOnTodaysStock({ Large: 6 }, { Large: 6 }, { Large: 2 })).toEqual({ Large: '2' });
   });
 
-  it('leaves out a size staff ticked, and one they unticked', () => {
-    expect(sizesOnTodaysStock({ Small: 4 }, { Medium: 3 }, { Medium: 1 })).toEqual({});
+  it('keeps the count typed for a size staff ticked, and leaves out one they unticked', () => {
+    expect(sizesOnTodaysStock({ Small: 4 }, { Medium: 3 }, { Medium: 1 })).toEqual({ Small: '4' });
   });
 });
