@@ -28,6 +28,8 @@ export const StaffOrderRowSchema = OrderSummarySchema.extend({
   customer: z.object({ gid: z.uuid(), name: z.string(), email: z.string() }),
   /** Opaque: pass it back as `after` for the next page. */
   cursor: z.string(),
+  /** Why staff must look at the order (OrderView's `attention`); null when nothing is wrong. */
+  attention: z.string().nullable(),
 });
 export type StaffOrderRow = z.infer<typeof StaffOrderRowSchema>;
 
@@ -66,9 +68,17 @@ export const PickupCodeStateSchema = z.object({
 });
 export type PickupCodeState = z.infer<typeof PickupCodeStateSchema>;
 
-/** GET /orders/:id: staff also see the pickup code's state; the customer sees the code while it can be used. */
+/**
+ * GET /orders/:id: staff also see the pickup code's state and why the order needs them, if it does;
+ * the customer sees the code while it can be used.
+ */
 export const OrderViewSchema = OrderSchema.extend({
   pickupCode: PickupCodeSchema.nullable().optional(),
   pickupCodeState: PickupCodeStateSchema.nullable().optional(),
+  /**
+   * Staff only: why someone at the shop must look at the order (a refund that failed, a payment that
+   * came too late or did not match it); null when nothing is wrong.
+   */
+  attention: z.string().nullable().optional(),
 });
 export type OrderView = z.infer<typeof OrderViewSchema>;

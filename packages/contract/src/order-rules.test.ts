@@ -3,12 +3,15 @@ import { DELIVERY_METHODS, ORDER_STATUSES } from './domain.ts';
 import { dollarsToCents } from './format.ts';
 import {
   canTransition,
+  isRefundFailedMessage,
   LATE_PAYMENT_REFUNDED,
   latestPaymentFailure,
   MISMATCHED_PAYMENT_REFUNDED,
   nextStatuses,
   paymentFailedMessage,
   paymentRefunded,
+  refundFailedMessage,
+  refundOfPaymentFailed,
   salesTaxCents,
   statusChangeMessage,
 } from './order-rules.ts';
@@ -96,5 +99,39 @@ describe('order rules', () => {
     );
     // Held for a mismatch but not yet refunded: still pending.
     expect(paymentRefunded({ status: 'pending', log: [line(MISMATCHED_PAYMENT_REFUNDED)] })).toBe(false);
+  });
+
+  it("says a failed refund's amount and Stripe's reason in words, and that the customer is still owed it", () => {
+    const owed =
+      "the money is back in the shop's Stripe balance, and the customer must be refunded another way";
+    expect(refundFailedMessage(2000, 'expired_or_canceled_card')).toBe(
+      `Refund of $20.00 failed (the card has expired or was closed): ${owed}`,
+    );
+    expect(refundFailedMessage(150, 'declined')).toBe(
+      `Refund of $1.50 failed (the customer's bank refused it): ${owed}`,
+    );
+    // A reason Stripe adds later is said as it comes; none, or 'unknown', is said so.
+    expect(refundFailedMessage(150, 'new_reason')).toContain("(Stripe's reason: new reason)");
+    expect(refundFailedMessage(150, 'unknown')).toContain('(Stripe gave no reason)');
+    expect(refundFailedMessage(150, null)).toContain('(Stripe gave no reason)');
+    // Not a key of some object's prototype either.
+    expect(refundFailedMessage(150, 'constructor')).toContain("(Stripe's reason: constructor)");
+    expect(isRefundFailedMessage(refundFailedMessage(150, 'declined'))).toBe(true);
+    expect(isRefundFailedMessage(LATE_PAYMENT_REFUNDED)).toBe(false);
+    expect(isRefundFailedMessage(null)).toBe(false);
+  });
+
+  it('tells a refunded canceled order whose refund then failed from one whose refund stands', () => {
+    const line = (message: string) => ({ message });
+    const failed = line(refundFailedMessage(2000, 'declined'));
+    expect(refundOfPaymentFailed({ status: 'canceled', log: [line(LATE_PAYMENT_REFUNDED), failed] })).toBe(
+      true,
+    );
+    expect(
+      refundOfPaymentFailed({ status: 'canceled', log: [line(MISMATCHED_PAYMENT_REFUNDED), failed] }),
+    ).toBe(true);
+    expect(refundOfPaymentFailed({ status: 'canceled', log: [line(LATE_PAYMENT_REFUNDED)] })).toBe(false);
+    // A refund made in Stripe's dashboard of a paid order that failed: not the confirmation page's refund.
+    expect(refundOfPaymentFailed({ status: 'processing', log: [failed] })).toBe(false);
   });
 });

@@ -61,9 +61,40 @@ export function providerRefundMessage(refundedCents: number, totalCents: number)
     : `Payment partly refunded in Stripe: ${formatCents(refundedCents)} of ${formatCents(totalCents)} so far`;
 }
 
+/** Stripe's reasons for a refund that failed (`failure_reason`), in words staff and the customer read. */
+const REFUND_FAILURE_REASONS = new Map([
+  ['lost_or_stolen_card', 'the card was reported lost or stolen'],
+  ['expired_or_canceled_card', 'the card has expired or was closed'],
+  ['charge_for_pending_refund_disputed', 'the customer disputed the payment while the refund was under way'],
+  ['insufficient_funds', 'there were not enough funds to pay it out'],
+  ['declined', "the customer's bank refused it"],
+  ['merchant_request', "it was canceled at the shop's request"],
+]);
+
+const REFUND_FAILED = 'Refund of ';
+
+/**
+ * The log line, and the order's attention, of a refund Stripe took and then could not pay out (the
+ * card closed, the bank refused it): Stripe puts the money back in the shop's balance and lowers
+ * what the charge counts as refunded, so someone at the shop has to pay the customer back.
+ */
+export function refundFailedMessage(amountCents: number, reason: string | null | undefined): string {
+  const why =
+    !reason || reason === 'unknown'
+      ? 'Stripe gave no reason'
+      : (REFUND_FAILURE_REASONS.get(reason) ?? `Stripe's reason: ${reason.replaceAll('_', ' ')}`);
+  return `${REFUND_FAILED}${formatCents(amountCents)} failed (${why}): the money is back in the shop's Stripe balance, and the customer must be refunded another way`;
+}
+
+/** Whether this text (a log line, an order's attention) is a failed refund's (refundFailedMessage). */
+export function isRefundFailedMessage(text: string | null | undefined): boolean {
+  return !!text?.startsWith(REFUND_FAILED) && text.includes(' failed (');
+}
+
 /**
  * Whether a canceled order's payment went through and was refunded (it came after the reservation
- * lapsed and the stock was gone, or did not match the order), rather than never being made.
+ * lapsed and the stock was gone, or did not match the order), rather than never being made. A
+ * refund that failed afterwards is not a refund: see refundOfPaymentFailed.
  */
 export function paymentRefunded(order: {
   status: OrderStatus;
@@ -75,6 +106,17 @@ export function paymentRefunded(order: {
       (entry) => entry.message === LATE_PAYMENT_REFUNDED || entry.message === MISMATCHED_PAYMENT_REFUNDED,
     )
   );
+}
+
+/**
+ * Whether the refund of a canceled order's payment (paymentRefunded) failed afterwards: the money is
+ * with the shop, not back with the customer.
+ */
+export function refundOfPaymentFailed(order: {
+  status: OrderStatus;
+  log: readonly { message: string }[];
+}): boolean {
+  return paymentRefunded(order) && order.log.some((entry) => isRefundFailedMessage(entry.message));
 }
 
 const PAYMENT_FAILED = 'Payment failed: ';

@@ -25,6 +25,18 @@ export type StandInCharge = {
   refunded: boolean;
 };
 
+export type StandInRefund = {
+  id: string;
+  object: 'refund';
+  payment_intent: string;
+  charge: string;
+  amount: number;
+  currency: string;
+  created: number;
+  status: 'succeeded' | 'failed';
+  failure_reason?: string;
+};
+
 /**
  * A local stand-in for the part of Stripe's API the server uses (PaymentIntents and refunds), so
  * the real `stripe` client is exercised without the network. It honours idempotency keys as Stripe
@@ -32,7 +44,7 @@ export type StandInCharge = {
  */
 export class StripeStandIn {
   readonly intents = new Map<string, StandInIntent>();
-  readonly refunds: { id: string; payment_intent: string; amount: number }[] = [];
+  readonly refunds: StandInRefund[] = [];
   readonly requests: { method: string; path: string; idempotencyKey: string | undefined }[] = [];
   private readonly replays = new Map<string, { status: number; body: unknown }>();
   private server: Server | null = null;
@@ -99,22 +111,52 @@ export class StripeStandIn {
     return intent;
   }
 
-  /** A refund of this PaymentIntent, in full unless `amount` says, as the API or Stripe's dashboard makes it. */
-  refund(paymentIntent: string, amount = this.intents.get(paymentIntent)?.amount_received ?? 0) {
+  /**
+   * A refund of this PaymentIntent, in full unless `amount` says, as the API or Stripe's dashboard
+   * makes it, `created` (seconds) now unless said.
+   */
+  refund(
+    paymentIntent: string,
+    amount = this.intents.get(paymentIntent)?.amount_received ?? 0,
+    created = Math.floor(Date.now() / 1000),
+  ): StandInRefund {
     this.counter += 1;
-    const refund = { id: `re_${this.counter}`, payment_intent: paymentIntent, amount };
+    const refund: StandInRefund = {
+      id: `re_${this.counter}`,
+      object: 'refund',
+      payment_intent: paymentIntent,
+      charge: chargeIdOf(paymentIntent),
+      amount,
+      currency: 'usd',
+      created,
+      status: 'succeeded',
+    };
     this.refunds.push(refund);
     return refund;
+  }
+
+  /**
+   * The refund fails afterwards, as when the card was closed: Stripe gives the money back to the
+   * shop's balance and stops counting it in the charge's amount_refunded.
+   */
+  failRefund(id: string, reason = 'expired_or_canceled_card'): StandInRefund {
+    const refund = this.refunds.find((r) => r.id === id)!;
+    refund.status = 'failed';
+    refund.failure_reason = reason;
+    return refund;
+  }
+
+  /** The refunds of this PaymentIntent that stand (not failed). */
+  private standingRefunds(paymentIntent: string) {
+    return this.refunds.filter((r) => r.payment_intent === paymentIntent && r.status !== 'failed');
   }
 
   /** The charge of this PaymentIntent as Stripe shows it, with all refunded of it so far. */
   charge(paymentIntent: string): StandInCharge {
     const intent = this.intents.get(paymentIntent)!;
-    const refunded = this.refunds
-      .filter((refund) => refund.payment_intent === paymentIntent)
-      .reduce((sum, refund) => sum + refund.amount, 0);
+    const refunded = this.standingRefunds(paymentIntent).reduce((sum, refund) => sum + refund.amount, 0);
     return {
-      id: `ch_${paymentIntent.slice(3)}`,
+      id: chargeIdOf(paymentIntent),
       object: 'charge',
       payment_intent: paymentIntent,
       amount: intent.amount_received,
@@ -126,7 +168,7 @@ export class StripeStandIn {
   /** A webhook delivery of `type` for this intent or charge as Stripe would send it: body and signature header. */
   event(
     type: string,
-    object: StandInIntent | StandInCharge,
+    object: StandInIntent | StandInCharge | StandInRefund,
     options: { timestamp?: number; secret?: string; created?: number } = {},
   ) {
     this.counter += 1;
@@ -187,7 +229,7 @@ export class StripeStandIn {
     }
     if (method === 'POST' && path === '/v1/refunds') {
       const paymentIntent = form.get('payment_intent') ?? '';
-      if (this.refunds.some((refund) => refund.payment_intent === paymentIntent)) {
+      if (this.standingRefunds(paymentIntent).length > 0) {
         return {
           status: 400,
           body: {
@@ -199,7 +241,7 @@ export class StripeStandIn {
           },
         };
       }
-      return { status: 200, body: { object: 'refund', status: 'succeeded', ...this.refund(paymentIntent) } };
+      return { status: 200, body: this.refund(paymentIntent) };
     }
     const match = /^\/v1\/payment_intents\/([^/]+)(\/cancel)?$/.exec(path);
     const intent = match ? this.intents.get(match[1]!) : undefined;
@@ -216,3 +258,6 @@ export class StripeStandIn {
     return { status: 200, body: intent };
   }
 }
+
+/** The one charge of a PaymentIntent, as this stand-in names it. */
+const chargeIdOf = (paymentIntent: string) => `ch_${paymentIntent.slice(3)}`;

@@ -34,6 +34,11 @@ export const orders = pgTable(
     total: integer('total').notNull().default(0),
     /** Cents refunded so far on the order's payment, as the payment provider counts them (refunds made in its dashboard). */
     refunded: integer('refunded').notNull().default(0),
+    /**
+     * When the payment provider counted the refunds `refunded` starts from (its latest charge.refunded
+     * event's time): an older event delivered later does not replace it. Null until one is reported.
+     */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     shipping: jsonb('shipping').$type<ShippingSnapshot>(),
     paymentProvider: text('payment_provider'),
     paymentId: text('payment_id'),
@@ -95,6 +100,26 @@ export const orderLog = pgTable(
     message: text('message').notNull(),
   },
   (t) => [index('order_log_order').on(t.orderId)],
+);
+
+/**
+ * Refunds of an order's payment that the payment provider took and then could not pay out (Stripe's
+ * failed refunds), one row per refund whichever events report it. A charge.refunded figure counted
+ * between a refund's making and its failure includes it: `orders.refunded` leaves these out.
+ */
+export const failedRefunds = pgTable(
+  'failed_refunds',
+  {
+    /** The provider's refund id. */
+    id: text('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    madeAt: timestamp('made_at', { withTimezone: true }).notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('failed_refunds_order').on(t.orderId), check('failed_refunds_amount', sql`${t.amount} >= 0`)],
 );
 
 /** Payment provider events already handled: makes webhooks idempotent. */

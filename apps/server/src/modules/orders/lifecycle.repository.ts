@@ -1,8 +1,18 @@
 import { type Executor, schema } from '@barbershop/db';
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 
-const { orders, orderLines, orderLog, productItems, productImages, productStock, products, shop, users } =
-  schema;
+const {
+  failedRefunds,
+  orders,
+  orderLines,
+  orderLog,
+  productItems,
+  productImages,
+  productStock,
+  products,
+  shop,
+  users,
+} = schema;
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -234,6 +244,33 @@ export async function setItemsOfOrderReady(tx: Executor, orderId: string): Promi
 export async function insertLog(tx: Executor, values: typeof orderLog.$inferInsert): Promise<OrderLogRow> {
   const [row] = await tx.insert(orderLog).values(values).returning();
   return row!;
+}
+
+/** Records a refund of the order's payment that failed; false when it was recorded before (another event of it). */
+export async function insertFailedRefund(
+  tx: Executor,
+  values: typeof failedRefunds.$inferInsert,
+): Promise<boolean> {
+  const rows = await tx
+    .insert(failedRefunds)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: failedRefunds.id });
+  return rows.length > 0;
+}
+
+/**
+ * Cents of the order's failed refunds that a refund figure counted at `at` still includes: made by
+ * then, failed after.
+ */
+export async function failedRefundsCountedAt(tx: Executor, orderId: string, at: Date): Promise<number> {
+  const [row] = await tx
+    .select({ cents: sql<number>`coalesce(sum(${failedRefunds.amount}), 0)::int` })
+    .from(failedRefunds)
+    .where(
+      and(eq(failedRefunds.orderId, orderId), lte(failedRefunds.madeAt, at), gt(failedRefunds.failedAt, at)),
+    );
+  return row?.cents ?? 0;
 }
 
 export async function listLogOfOrder(db: Executor, orderId: string): Promise<OrderLogRow[]> {

@@ -8,6 +8,7 @@
 import {
   canTransition,
   type DeliveryMethod,
+  isRefundFailedMessage,
   LATE_PAYMENT_REFUNDED,
   MAX_LINE_QUANTITY,
   MIN_ORDER_TOTAL_CENTS,
@@ -17,6 +18,7 @@ import {
   paymentFailedMessage,
   providerRefundMessage,
   RESERVATION_MINUTES,
+  refundFailedMessage,
   salesTaxCents,
   statusChangeMessage,
 } from '@barbershop/contract';
@@ -33,9 +35,11 @@ import {
 import { type Email, enqueueEmail } from '../mail/outbox.repository.ts';
 import {
   deleteLinesOfOrder,
+  failedRefundsCountedAt,
   findOrderParties,
   findPendingOrderOfUser,
   findProductsWithImage,
+  insertFailedRefund,
   insertItems,
   insertLog,
   insertOrder,
@@ -351,6 +355,8 @@ export type FulfilOutcome =
   | 'mismatch'
   /** Paid after the reservation lapsed and the stock was gone: flagged, and the caller refunds. */
   | 'refund'
+  /** Canceled and refunded, and that refund failed: staff pay the customer back; nothing changes. */
+  | 'refund-failed'
   | 'unknown';
 
 /** What an order's emails say: the order, its lines, the customer and the shop; null without a customer. */
@@ -406,7 +412,8 @@ class ShortOfStock extends Error {}
  * buyer, logs 'Payment received' and queues the confirmation email. Idempotent: a paid order is
  * left alone. A payment that does not match the order leaves it unpaid and flagged; one that
  * arrives after the sweep canceled the order takes the stock again, or, when it is gone, flags the
- * order and answers 'refund' so the caller gives the money back. Never oversells.
+ * order and answers 'refund' so the caller gives the money back; once that refund has failed, it
+ * answers 'refund-failed' and changes nothing. Never oversells.
  */
 export async function fulfil(db: Executor, report: PaymentReport): Promise<FulfilOutcome> {
   const at = report.at ?? new Date();
@@ -414,6 +421,15 @@ export async function fulfil(db: Executor, report: PaymentReport): Promise<Fulfi
     const order = await lockOrder(tx, report.orderId);
     if (!order) return 'unknown';
     if (order.status !== 'pending' && order.status !== 'canceled') return 'already';
+    // Its refund failed (noteRefundFailed) and staff are told to pay the customer back another way: a
+    // redelivery must neither refund it again (both would reach the customer) nor mark it paid.
+    if (
+      order.status === 'canceled' &&
+      order.paymentProvider === report.provider &&
+      order.paymentId === report.paymentId &&
+      isRefundFailedMessage(order.attention)
+    )
+      return 'refund-failed';
     if (
       order.paymentProvider !== report.provider ||
       order.paymentId !== report.paymentId ||
@@ -532,9 +548,11 @@ export async function notePaymentFailed(db: Executor, orderId: string, reason: s
 /**
  * Money given back on a paid order outside the shop, in the payment provider's dashboard: said in
  * the order's log, where staff handing it over and the customer look, dated when it was made, so
- * refunds delivered out of order still read in order. `refunded` is all refunded so far, kept on the
- * order for the overview's revenue and the CSV export. Its status, items and stock stay as they are:
- * whether the goods go back is for staff to settle with the customer. Refunds of canceled orders,
+ * refunds delivered out of order still read in order. `refunded` is all refunded so far as of `at`
+ * (the provider's figure then), kept on the order for the overview's revenue and the CSV export: the
+ * latest figure wins, less the refunds it counts that have failed since (noteRefundFailed). Its
+ * status, items and stock stay as they are: whether the goods go back is for staff to settle with
+ * the customer. Refunds of canceled orders,
  * and of pending ones held for a mismatched payment, are the shop's own, logged when they were
  * decided. A refund of any other pending order is of a payment not recorded yet (its event still on
  * its way): 'unpaid', for the caller to hear of it again later.
@@ -549,9 +567,67 @@ export async function noteRefund(
     if (order.status === 'pending') return order.attention ? 'shop-made' : 'unpaid';
     const message = providerRefundMessage(input.refunded, order.total);
     await insertLog(tx, { orderId: order.id, at: input.at, actorUserId: null, message });
-    // Each event carries all refunded so far, and events may come out of order: the most wins.
-    if (input.refunded > order.refunded)
-      await updateOrder(tx, order.id, { refunded: input.refunded, updatedAt: input.at });
+    // Each event carries the charge's figure when it was sent, and events may come out of order: the
+    // latest wins, as a refund that fails lowers the charge's figure (the largest would keep counting
+    // it). Two of one second: the larger, as within a second refunds are made, not failed.
+    const since = order.refundedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+    if (input.at.getTime() < since) return 'noted';
+    const refunded = Math.max(0, input.refunded - (await failedRefundsCountedAt(tx, order.id, input.at)));
+    if (input.at.getTime() > since || refunded > order.refunded)
+      await updateOrder(tx, order.id, { refunded, refundedAt: input.at, updatedAt: input.at });
+    return 'noted';
+  });
+}
+
+export type FailedRefund = {
+  provider: string;
+  paymentId: string;
+  /** The provider's id of the refund: each is said once, whichever of its events comes. */
+  refundId: string;
+  amount: number;
+  /** The provider's reason (Stripe's `failure_reason`), put in words by refundFailedMessage. */
+  reason: string | null;
+  /** When the refund was made, and when it failed. */
+  madeAt: Date;
+  at: Date;
+};
+
+/**
+ * A refund the payment provider took and then could not pay out (the card was closed, the bank
+ * refused it): the money is back in the shop's balance and none reached the customer, who was told
+ * otherwise. Said once per refund in the order's log, dated when it failed, and set as the order's
+ * attention, so staff pay the customer back another way; `refunded` stops counting it. Refunds of
+ * canceled orders (the shop's own, of a late or mismatched payment) fail alike and are said alike;
+ * those orders count no refunds. A pending order's is 'unpaid', for the caller to hear of it again
+ * later: its payment is not recorded yet, or the sweep that refunded it is about to cancel it.
+ */
+export async function noteRefundFailed(
+  db: Executor,
+  input: FailedRefund,
+): Promise<'noted' | 'already' | 'unpaid' | 'unknown'> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrderOfPayment(tx, input.provider, input.paymentId);
+    if (!order) return 'unknown';
+    if (order.status === 'pending') return 'unpaid';
+    const fresh = await insertFailedRefund(tx, {
+      id: input.refundId,
+      orderId: order.id,
+      amount: input.amount,
+      madeAt: input.madeAt,
+      failedAt: input.at,
+    });
+    if (!fresh) return 'already';
+    const message = refundFailedMessage(input.amount, input.reason);
+    await insertLog(tx, { orderId: order.id, at: input.at, actorUserId: null, message });
+    // The figure kept counts this refund only if it was counted while the refund stood. One counted
+    // later, or delivered after this, is taken less it (noteRefund).
+    const counted =
+      order.refundedAt !== null && input.madeAt <= order.refundedAt && order.refundedAt < input.at;
+    await updateOrder(tx, order.id, {
+      attention: message,
+      updatedAt: input.at,
+      ...(counted ? { refunded: Math.max(0, order.refunded - input.amount) } : {}),
+    });
     return 'noted';
   });
 }

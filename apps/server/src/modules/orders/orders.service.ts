@@ -1,9 +1,9 @@
 import {
   type ItemStatus,
   isUuid,
-  type Order,
   type OrderStatus,
   type OrderSummary,
+  type OrderView,
   type Size,
 } from '@barbershop/contract';
 import type { Executor } from '@barbershop/db';
@@ -30,10 +30,10 @@ export async function listOrdersOf(db: Executor, userId: string): Promise<OrderS
 }
 
 /**
- * One order, for its owner or staff. Anyone else gets the same 404 as for an order that does not
- * exist, so order ids cannot be probed.
+ * One order, for its owner or staff, who also see why it needs them (`attention`). Anyone else gets
+ * the same 404 as for an order that does not exist, so order ids cannot be probed.
  */
-export async function getOrderFor(db: Executor, viewer: SessionUser, id: string): Promise<Order> {
+export async function getOrderFor(db: Executor, viewer: SessionUser, id: string): Promise<OrderView> {
   const found = isUuid(id) ? await findOrderWithCustomer(db, id) : null;
   if (!found || (found.order.userId !== viewer.id && !isStaff(viewer))) {
     throw new AppError('not_found', 'No such order.');
@@ -48,7 +48,7 @@ export async function getOrderFor(db: Executor, viewer: SessionUser, id: string)
     _id: order.id,
     date: order.createdAt.toISOString(),
     status: order.status as OrderStatus,
-    deliveryMethod: order.deliveryMethod as Order['deliveryMethod'],
+    deliveryMethod: order.deliveryMethod as OrderView['deliveryMethod'],
     user: { gid: customer.id, name: customer.name, email: customer.email },
     subtotal: order.subtotal,
     salesTax: order.salesTax,
@@ -70,5 +70,6 @@ export async function getOrderFor(db: Executor, viewer: SessionUser, id: string)
         .map((item) => ({ _id: item.id, size: item.size as Size, status: item.status as ItemStatus })),
     })),
     log: log.map((entry) => ({ at: entry.at.toISOString(), message: entry.message, actor: entry.actor })),
+    ...(isStaff(viewer) ? { attention: order.attention } : {}),
   };
 }

@@ -41,6 +41,7 @@ export async function listOrdersPage(db: Executor, filter: StaffOrderFilter) {
       shippingCost: orders.shippingCost,
       total: orders.total,
       refunded: orders.refunded,
+      attention: orders.attention,
       createdAt: orders.createdAt,
       // Microseconds included: a JavaScript Date would round them off and repeat or skip rows.
       createdAtExact: sql<string>`${orders.createdAt}::text`,

@@ -57,6 +57,7 @@ function toRow(row: StaffOrderListRow): StaffOrderRow {
     deliveryMethod: row.deliveryMethod as DeliveryMethod,
     customer: { gid: row.customer.id, name: row.customer.name, email: row.customer.email },
     cursor: encodeKeyset({ at: row.createdAtExact, id: row.id }),
+    attention: row.attention,
   };
 }
 

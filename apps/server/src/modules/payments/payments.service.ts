@@ -24,6 +24,7 @@ import {
   type Notify,
   notePaymentFailed,
   noteRefund,
+  noteRefundFailed,
   PAYMENT_CANCELED_MESSAGE,
   reserveForPayment,
 } from '../orders/order-lifecycle.ts';
@@ -176,9 +177,9 @@ export async function confirmDemoPayment(
 
 /**
  * One Stripe event, recorded (payment_events) in one transaction with its effect: succeeded
- * fulfils, payment_failed is noted, canceled cancels the pending order and a refund made in Stripe's
- * dashboard is noted on the paid order, each once. A late payment for stock that is gone is refunded
- * after the transaction commits.
+ * fulfils, payment_failed is noted, canceled cancels the pending order, a refund made in Stripe's
+ * dashboard is noted on the paid order and a refund that failed is noted on its order, each once. A
+ * late payment for stock that is gone is refunded after the transaction commits.
  */
 export async function handleStripeEvent(
   db: Executor,
@@ -187,6 +188,9 @@ export async function handleStripeEvent(
   notify: Notify,
 ): Promise<void> {
   if (event.type === 'charge.refunded') return noteStripeRefund(db, event);
+  if (event.type === 'charge.refund.updated' || event.type === 'refund.failed') {
+    return noteStripeRefundFailed(db, event.data.object, event);
+  }
   if (!event.type.startsWith('payment_intent.')) return;
   const intent = event.data.object as Stripe.PaymentIntent;
   const orderId = intent.metadata?.orderId;
@@ -230,29 +234,64 @@ export async function handleStripeEvent(
   if (outcome === 'refund') await provider.refund(intent.id, orderId);
 }
 
+/** The PaymentIntent a charge or refund belongs to, expanded or not. */
+const paymentIdOf = (object: Stripe.Charge | Stripe.Refund) =>
+  typeof object.payment_intent === 'string' ? object.payment_intent : object.payment_intent?.id;
+
 /**
- * A charge refunded, in full or in part: the event carries all refunded so far. One whose payment is
- * not recorded yet is refused unrecorded, so Stripe delivers it again once the payment's own event
- * (retried meanwhile, or settled by the sweep) has made the order paid.
+ * A refund event, recorded with its effect in one transaction. One whose payment is not recorded yet
+ * (the effect answers 'unpaid') is refused unrecorded, so Stripe delivers it again once the payment's
+ * own event (retried meanwhile, or settled by the sweep) has made the order paid.
  */
-async function noteStripeRefund(db: Executor, event: Stripe.Event): Promise<void> {
-  const charge = event.data.object as Stripe.Charge;
-  const paymentId =
-    typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
-  if (!paymentId) return;
+async function recordRefundEvent(
+  db: Executor,
+  event: Stripe.Event,
+  effect: (tx: Executor) => Promise<string>,
+): Promise<void> {
   await db.transaction(async (tx) => {
     if (!(await recordPaymentEvent(tx, event.id, event.type))) return;
-    const outcome = await noteRefund(tx, {
-      provider: 'stripe',
-      paymentId,
-      refunded: charge.amount_refunded,
-      at: new Date(event.created * 1000),
-    });
-    if (outcome === 'unpaid') {
+    if ((await effect(tx)) === 'unpaid') {
       throw new AppError(
         'unavailable',
         'The refunded payment is not recorded yet: deliver this event again later.',
       );
     }
   });
+}
+
+/** A charge refunded, in full or in part: the event carries all refunded of it when it was sent. */
+async function noteStripeRefund(db: Executor, event: Stripe.Event): Promise<void> {
+  const charge = event.data.object as Stripe.Charge;
+  const paymentId = paymentIdOf(charge);
+  if (!paymentId) return;
+  await recordRefundEvent(db, event, (tx) =>
+    noteRefund(tx, {
+      provider: 'stripe',
+      paymentId,
+      refunded: charge.amount_refunded,
+      at: new Date(event.created * 1000),
+    }),
+  );
+}
+
+/**
+ * A refund that failed after Stripe took it (the card closed, the bank refused): Stripe says so with
+ * charge.refund.updated (card refunds) and with refund.failed (newer API versions, any payment
+ * method); an endpoint given both hears of one failure twice: each event is recorded, the refund said
+ * once. charge.refund.updated also reports a refund's other changes, which are not this one's business.
+ */
+async function noteStripeRefundFailed(db: Executor, refund: Stripe.Refund, event: Stripe.Event) {
+  const paymentId = paymentIdOf(refund);
+  if (refund.status !== 'failed' || !paymentId) return;
+  await recordRefundEvent(db, event, (tx) =>
+    noteRefundFailed(tx, {
+      provider: 'stripe',
+      paymentId,
+      refundId: refund.id,
+      amount: refund.amount,
+      reason: refund.failure_reason ?? null,
+      madeAt: new Date(refund.created * 1000),
+      at: new Date(event.created * 1000),
+    }),
+  );
 }

@@ -1,13 +1,22 @@
-import { formatCents, latestPaymentFailure, type Order, type PaymentIntent } from '@barbershop/contract';
+import {
+  formatCents,
+  LATE_PAYMENT_REFUNDED,
+  latestPaymentFailure,
+  type Order,
+  type OrderView,
+  type Overview,
+  type PaymentIntent,
+  type StaffOrderRow,
+} from '@barbershop/contract';
 import { schema } from '@barbershop/db';
 import { createProduct, createUser } from '@barbershop/db/factories';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepExpiredOrders } from '../../jobs/expiry-sweep.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { signInAs } from '../../test/sessions.ts';
 import { createShop } from '../../test/shop.ts';
-import { StripeStandIn } from '../../test/stripe-stand-in.ts';
+import { type StandInRefund, StripeStandIn } from '../../test/stripe-stand-in.ts';
 import { notifyOf } from '../orders/order-lifecycle.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 
@@ -31,12 +40,12 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
   });
 
   const notify = () => notifyOf(app.config);
-  const pay = (cookie: string, quantity = 1, size = 'Medium') =>
+  const pay = (cookie: string, quantity = 1, size = 'Medium', product: { id: string } = hoodie) =>
     app.inject({
       method: 'POST',
       url: '/api/payment/create-payment-intent',
       headers: { cookie },
-      payload: { products: [{ _id: hoodie.id, size, quantity }] },
+      payload: { products: [{ _id: product.id, size, quantity }] },
     });
   const deliver = (delivery: { payload: string; header: string }) =>
     app.inject({
@@ -68,10 +77,10 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
       .update(schema.orders)
       .set({ expiresAt: new Date(Date.now() - ago) })
       .where(eq(schema.orders.id, orderId));
-  const checkout = async (quantity = 1, size = 'Medium') => {
+  const checkout = async (quantity = 1, size = 'Medium', product: { id: string } = hoodie) => {
     const user = await createUser(app.db);
     const cookie = await signInAs(app, user);
-    const body = (await pay(cookie, quantity, size)).json<PaymentIntent>();
+    const body = (await pay(cookie, quantity, size, product)).json<PaymentIntent>();
     const order = await orderRow(body.orderId);
     return { user, cookie, body, order, intent: stripe.intents.get(order.paymentId!)! };
   };
@@ -468,6 +477,195 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
     const ownRefund = stripe.event('charge.refunded', stripe.charge(late.intent.id));
     expect((await deliver(ownRefund)).statusCode).toBe(200);
     expect(await logOf(late.order.id)).toEqual(logBefore);
+  });
+
+  describe('a refund that fails afterwards (the card closed, the bank refused it)', () => {
+    /** Stripe's clock, in seconds, `seconds` from now. */
+    const at = (seconds = 0) => Math.floor(Date.now() / 1000) + seconds;
+    const failedLine = (amount: string, why: string) =>
+      `Refund of ${amount} failed (${why}): the money is back in the shop's Stripe balance, and the customer must be refunded another way`;
+    const refundCalls = () => stripe.requests.filter((r) => r.path === '/v1/refunds').length;
+    const paidCheckout = async (quantity = 2) => {
+      const bought = await checkout(quantity);
+      const paid = stripe.event('payment_intent.succeeded', stripe.succeed(bought.intent.id));
+      expect((await deliver(paid)).statusCode).toBe(200);
+      return bought;
+    };
+    const staffCookie = async () => signInAs(app, await createUser(app.db, { accessLevel: 1 }));
+    const staffGet = async <T>(url: string) =>
+      (await app.inject({ url, headers: { cookie: await staffCookie() } })).json<T>();
+
+    it("says on a late payment's canceled order that the shop's refund failed, once however delivered, and never refunds it again", async () => {
+      const cap = await createProduct(
+        app.db,
+        { name: 'Refund Test Cap', category: 'Hats', priceCents: 3000 },
+        { stock: { 'One Size Fits All': 1 } },
+      );
+      const late = await checkout(1, 'One Size Fits All', cap);
+      // Swept while Stripe did not know its payment yet, and the unit sold meanwhile.
+      const setPayment = (paymentId: string) =>
+        app.db.update(schema.orders).set({ paymentId }).where(eq(schema.orders.id, late.order.id));
+      await setPayment('pi_unknown');
+      await lapse(late.order.id, 60_000);
+      await sweepExpiredOrders(app.db, app.payments, notify());
+      await setPayment(late.intent.id);
+      expect((await orderRow(late.order.id)).status).toBe('canceled');
+      expect((await checkout(1, 'One Size Fits All', cap)).body.total).toBe(3000);
+      const paidLate = stripe.event('payment_intent.succeeded', stripe.succeed(late.intent.id));
+      expect((await deliver(paidLate)).statusCode).toBe(200);
+      const refund = stripe.refunds.find((r) => r.payment_intent === late.intent.id)!;
+      const before = await logOf(late.order.id);
+      expect(before.at(-1)).toBe(LATE_PAYMENT_REFUNDED);
+
+      stripe.failRefund(refund.id, 'expired_or_canceled_card');
+      const updated = stripe.event('charge.refund.updated', refund, { created: at(60) });
+      const failed = stripe.event('refund.failed', refund, { created: at(60) });
+      // Both kinds of event, each delivered twice, two at once as two server copies take them.
+      const answers = await Promise.all([deliver(updated), deliver(failed), deliver(updated)]);
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+      expect((await deliver(failed)).statusCode).toBe(200);
+      const line = failedLine('$30.00', 'the card has expired or was closed');
+      expect(await logOf(late.order.id)).toEqual([...before, line]);
+      expect(await orderRow(late.order.id)).toMatchObject({
+        status: 'canceled',
+        attention: line,
+        refunded: 0,
+      });
+
+      // The payment's own event again: no second refund (staff pay the customer back another way,
+      // and both would reach them), no sale of the unit.
+      const calls = refundCalls();
+      expect((await deliver(paidLate)).statusCode).toBe(200);
+      expect(refundCalls()).toBe(calls);
+      expect(await logOf(late.order.id)).toEqual([...before, line]);
+      expect(await orderRow(late.order.id)).toMatchObject({ status: 'canceled', attention: line });
+
+      // Staff see why the order needs them on it and in the list; its customer sees the log line.
+      expect((await staffGet<OrderView>(`/api/orders/${late.order.id}`)).attention).toBe(line);
+      const listed = await staffGet<StaffOrderRow[]>(`/api/orders?scope=all&q=${late.order.id}`);
+      expect(listed.map((row) => row.attention)).toEqual([line]);
+      const own = await app.inject({ url: `/api/orders/${late.order.id}`, headers: { cookie: late.cookie } });
+      expect(own.json<OrderView>()).not.toHaveProperty('attention');
+      expect(own.json<OrderView>().log.at(-1)?.message).toBe(line);
+    });
+
+    it("says on a mismatched payment's canceled order that the sweep's refund failed, and its payment delivered again leaves it so", async () => {
+      const { order, intent } = await checkout(1);
+      const paid = stripe.event('payment_intent.succeeded', stripe.succeed(intent.id, 100));
+      expect((await deliver(paid)).statusCode).toBe(200);
+      await lapse(order.id, 60_000);
+      await sweepExpiredOrders(app.db, app.payments, notify());
+      expect((await orderRow(order.id)).status).toBe('canceled');
+      const refund = stripe.refunds.find((r) => r.payment_intent === intent.id)!;
+      const before = await logOf(order.id);
+      stripe.failRefund(refund.id, 'lost_or_stolen_card');
+      expect((await deliver(stripe.event('refund.failed', refund, { created: at(60) }))).statusCode).toBe(
+        200,
+      );
+      const line = failedLine('$1.00', 'the card was reported lost or stolen');
+      expect(await logOf(order.id)).toEqual([...before, line]);
+      expect((await deliver(paid)).statusCode).toBe(200);
+      expect(await logOf(order.id)).toEqual([...before, line]);
+      expect(await orderRow(order.id)).toMatchObject({ status: 'canceled', attention: line });
+    });
+
+    it("takes a failed refund made in Stripe's dashboard off the paid order's refunded figure, its CSV line and the overview, and flags it", async () => {
+      const { order, intent } = await paidCheckout(2);
+      const revenueToday = async () =>
+        (await staffGet<Overview>('/api/dashboard/overview')).revenue.today.revenue;
+      const csvRefunded = async () => {
+        const csv = await app.inject({
+          url: `/api/orders/export.csv?q=${order.id}`,
+          headers: { cookie: await staffCookie() },
+        });
+        return csv.body.trimEnd().split('\r\n')[1]?.split(',').at(-1);
+      };
+      const refund = stripe.refund(intent.id, 2000, at(1));
+      const refunded = stripe.event('charge.refunded', stripe.charge(intent.id), { created: at(1) });
+      expect((await deliver(refunded)).statusCode).toBe(200);
+      expect(await orderRow(order.id)).toMatchObject({ refunded: 2000, attention: null });
+      expect(await csvRefunded()).toBe('20.00');
+      const revenueLessRefund = await revenueToday();
+
+      stripe.failRefund(refund.id, 'declined');
+      const failed = stripe.event('charge.refund.updated', refund, { created: at(60) });
+      expect((await deliver(failed)).statusCode).toBe(200);
+      const line = failedLine('$20.00', "the customer's bank refused it");
+      expect(await orderRow(order.id)).toMatchObject({ status: 'processing', refunded: 0, attention: line });
+      expect(await logOf(order.id)).toEqual([
+        'Payment received',
+        `Payment partly refunded in Stripe: $20.00 of ${formatCents(order.total)} so far`,
+        line,
+      ]);
+      expect(await csvRefunded()).toBe('0.00');
+      expect(await revenueToday()).toBe(revenueLessRefund + 2000);
+    });
+
+    it("ends at the charge's own refunded figure whatever order a failure and the refunds around it come in", async () => {
+      const orders: [string, number][] = [];
+      for (const sequence of ['ABF', 'AFB', 'BAF', 'BFA', 'FAB', 'FBA']) {
+        const { order, intent } = await paidCheckout(2);
+        // $20.00 refunded, $10.00 more ten seconds later; the first fails a minute after it was made.
+        const first = stripe.refund(intent.id, 2000, at());
+        const events: Record<string, { payload: string; header: string }> = {
+          A: stripe.event('charge.refunded', stripe.charge(intent.id), { created: at() }),
+        };
+        stripe.refund(intent.id, 1000, at(10));
+        events.B = stripe.event('charge.refunded', stripe.charge(intent.id), { created: at(10) });
+        stripe.failRefund(first.id);
+        events.F = stripe.event('charge.refund.updated', first, { created: at(60) });
+        for (const name of sequence) expect((await deliver(events[name]!)).statusCode).toBe(200);
+        orders.push([sequence, (await orderRow(order.id)).refunded]);
+        expect(stripe.charge(intent.id).amount_refunded).toBe(1000);
+      }
+      expect(orders).toEqual(['ABF', 'AFB', 'BAF', 'BFA', 'FAB', 'FBA'].map((sequence) => [sequence, 1000]));
+    });
+
+    it('lowers the refunded figure when a later charge.refunded says less, as after a failure this endpoint was not told of', async () => {
+      const { order, intent } = await paidCheckout(2);
+      const first = stripe.refund(intent.id, 2000, at());
+      const before = stripe.event('charge.refunded', stripe.charge(intent.id), { created: at() });
+      stripe.failRefund(first.id);
+      stripe.refund(intent.id, 500, at(120));
+      const after = stripe.event('charge.refunded', stripe.charge(intent.id), { created: at(120) });
+      expect((await deliver(before)).statusCode).toBe(200);
+      expect((await orderRow(order.id)).refunded).toBe(2000);
+      expect((await deliver(after)).statusCode).toBe(200);
+      expect((await orderRow(order.id)).refunded).toBe(500);
+    });
+
+    it('refuses a failed refund of a payment not recorded yet, for Stripe to deliver again, and ignores refunds that did not fail or are of no order', async () => {
+      const { order, intent } = await checkout(1);
+      const succeeded = stripe.event('payment_intent.succeeded', stripe.succeed(intent.id));
+      const refund: StandInRefund = stripe.refund(intent.id, 1000, at());
+      const stillStanding = stripe.event('charge.refund.updated', refund, { created: at() });
+      stripe.failRefund(refund.id, 'a_reason_stripe_added_later');
+      const failed = stripe.event('refund.failed', refund, { created: at(60) });
+      expect((await deliver(failed)).statusCode).toBe(503);
+      expect(await logOf(order.id)).toEqual([]);
+      expect((await deliver(succeeded)).statusCode).toBe(200);
+      expect((await deliver(stillStanding)).statusCode).toBe(200);
+      expect(await logOf(order.id)).toEqual(['Payment received']);
+      expect((await deliver(failed)).statusCode).toBe(200);
+      expect(await logOf(order.id)).toEqual([
+        'Payment received',
+        failedLine('$10.00', "Stripe's reason: a reason stripe added later"),
+      ]);
+
+      const nobodys = {
+        ...refund,
+        id: 're_nobody',
+        payment_intent: 'pi_nobody',
+        charge: 'ch_nobody',
+        amount: 1234,
+      };
+      expect((await deliver(stripe.event('refund.failed', nobodys))).statusCode).toBe(200);
+      const logged = await app.db
+        .select()
+        .from(schema.orderLog)
+        .where(like(schema.orderLog.message, '%$12.34%'));
+      expect(logged).toEqual([]);
+    });
   });
 
   it('has no demo confirm when Stripe is on', async () => {
