@@ -68,11 +68,12 @@ export function OrdersFilterForm({ filter }: { filter: OrdersFilter }) {
   );
 }
 
-type Row = OrderSummary & Partial<Pick<StaffOrderRow, 'customer'>>;
+type Row = OrderSummary & Partial<Pick<StaffOrderRow, 'customer' | 'attention'>>;
 
 /**
  * /dashboard/orders: date, order id, customer, total and status; each row opens the order. Rows
- * without a customer (one user's orders, on their page) leave that column out.
+ * without a customer (one user's orders, on their page) leave that column out. An order that needs
+ * staff (a refund that failed, say) says so beside its status; its page says why.
  */
 export function OrdersListTable({
   orders,
@@ -127,9 +128,14 @@ export function OrdersListTable({
         {
           header: 'Status',
           cell: (order) => (
-            <span className="inline-block rounded-full bg-charcoal/10 px-3 py-1 text-sm font-semibold">
-              {order.status}
-            </span>
+            <>
+              <span className="inline-block rounded-full bg-charcoal/10 px-3 py-1 text-sm font-semibold">
+                {order.status}
+              </span>
+              {order.attention && (
+                <span className="mt-1 block text-sm font-semibold text-red-800">Needs attention</span>
+              )}
+            </>
           ),
         },
       ]}

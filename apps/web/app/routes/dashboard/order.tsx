@@ -1,6 +1,7 @@
 import type { OrderStatus } from '@barbershop/contract';
 import { formatAddress } from '@barbershop/contract/format';
 import { Link, useSearchParams } from 'react-router';
+import { Alert } from '../../components/alert.tsx';
 import { OrderDetail } from '../../features/account/order-detail.tsx';
 import { requireRole } from '../../features/auth/require-role.ts';
 import { AuditHistory } from '../../features/dashboard-audit/audit-history.tsx';
@@ -85,6 +86,12 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title={`Order ${order._id.slice(0, 8)}`} />
       <p className="mb-2 break-all font-mono text-sm text-muted">{order._id}</p>
+      {order.attention && (
+        <Alert className="mb-6">
+          <h2 className="text-lg">Needs attention</h2>
+          <p>{order.attention}</p>
+        </Alert>
+      )}
       <section aria-labelledby="order-customer" className="mb-6">
         <h2 id="order-customer" className="sr-only">
           Customer

@@ -1,25 +1,15 @@
-import type { CurrentUser, Order } from '@barbershop/contract';
-import { LATE_PAYMENT_REFUNDED, MISMATCHED_PAYMENT_REFUNDED } from '@barbershop/contract';
-import { renderToString } from 'react-dom/server';
+import type { Order } from '@barbershop/contract';
 import {
-  createStaticHandler,
-  createStaticRouter,
-  type LoaderFunction,
-  StaticRouterProvider,
-  useLoaderData,
-} from 'react-router';
+  LATE_PAYMENT_REFUNDED,
+  MISMATCHED_PAYMENT_REFUNDED,
+  refundFailedMessage,
+} from '@barbershop/contract';
 import { describe, expect, it } from 'vitest';
-import { testLoadContext, visibleText } from '../../lib/testing.ts';
-import PaymentConfirmation, { loader } from './payment-confirmation.tsx';
+import { renderedRouteText, testUser } from '../../lib/testing.ts';
+import * as confirmation from './payment-confirmation.tsx';
 
 const ORDER_ID = '0b6f3c52-5a4e-4d8e-9a55-6d1f4f6f2a10';
-const CUSTOMER: NonNullable<CurrentUser> = {
-  gid: '6a0f7e2b-3d0c-4c59-8a8e-0f6f8d2b9c11',
-  name: 'Casey Customer',
-  email: 'casey@example.com',
-  picture: '',
-  accessLevel: 1,
-};
+const CUSTOMER = testUser(0, 'Casey Customer', '6a0f7e2b-3d0c-4c59-8a8e-0f6f8d2b9c11');
 
 function order(status: Order['status'], log: string[]): Order {
   const at = '2026-11-27T10:00:00.000Z';
@@ -39,28 +29,13 @@ function order(status: Order['status'], log: string[]): Order {
   };
 }
 
-function Page() {
-  const loaderData = useLoaderData() as Awaited<ReturnType<typeof loader>>;
-  return <PaymentConfirmation {...({ loaderData } as Parameters<typeof PaymentConfirmation>[0])} />;
-}
-
 /** The page as the server renders it for the signed-in customer whose order the API answers. */
-async function confirmationText(answer: Order): Promise<string> {
-  const handler = createStaticHandler([
-    { id: 'confirmation', path: '/payment-confirmation', loader: loader as LoaderFunction, Component: Page },
-  ]);
-  const requestContext = testLoadContext(async (path) =>
-    Response.json(path.startsWith('/users/me') ? CUSTOMER : answer),
+function confirmationText(answer: Order): Promise<string> {
+  return renderedRouteText(
+    { ...confirmation, path: '/payment-confirmation' },
+    `/payment-confirmation?orderId=${ORDER_ID}`,
+    (path) => (path.startsWith('/users/me') ? CUSTOMER : answer),
   );
-  const context = await handler.query(
-    new Request(`http://localhost/payment-confirmation?orderId=${ORDER_ID}`),
-    { requestContext },
-  );
-  if (context instanceof Response) throw new Error(`unexpected answer ${context.status}`);
-  const html = renderToString(
-    <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} />,
-  );
-  return visibleText(html);
 }
 
 describe('the payment confirmation page', () => {
@@ -69,6 +44,19 @@ describe('the payment confirmation page', () => {
       const text = await confirmationText(order('canceled', [message]));
       expect(text).toContain('Payment Refunded');
       expect(text).toContain('it was refunded in full');
+      expect(text).not.toContain('nothing was charged');
+    }
+  });
+
+  it('does not say the payment was refunded when the refund failed afterwards', async () => {
+    const failed = refundFailedMessage(2500, 'expired_or_canceled_card');
+    for (const message of [LATE_PAYMENT_REFUNDED, MISMATCHED_PAYMENT_REFUNDED]) {
+      const text = await confirmationText(order('canceled', [message, failed]));
+      expect(text).toContain('Refund Not Completed');
+      expect(text).toContain('your bank or card issuer turned the refund down');
+      expect(text).toContain('The shop will pay you back another way.');
+      expect(text).not.toContain('Payment Refunded');
+      expect(text).not.toContain('refunded in full');
       expect(text).not.toContain('nothing was charged');
     }
   });

@@ -1,4 +1,9 @@
-import { latestPaymentFailure, type Order, paymentRefunded } from '@barbershop/contract';
+import {
+  latestPaymentFailure,
+  type Order,
+  paymentRefunded,
+  refundOfPaymentFailed,
+} from '@barbershop/contract';
 import { useEffect, useState } from 'react';
 import { Link, useRevalidator, useSearchParams } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
@@ -68,8 +73,10 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
   const failed =
     searchParams.get('redirect_status') === 'failed' || order.status === 'canceled' || failure !== null;
   const pending = order.status === 'pending' && !failed;
-  // Charged and given back, which "nothing was charged" would misstate.
+  // Charged and given back, which "nothing was charged" would misstate; or charged, and the refund
+  // then refused by the customer's bank, which "refunded" would misstate.
   const refunded = paymentRefunded(order);
+  const refundFailed = refundOfPaymentFailed(order);
 
   // The order now holds what the cart held, once it is paid: a payment still settling may yet fail,
   // and then the cart is still here, as the page says. Only the cart that paid for this order gives
@@ -92,11 +99,15 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
     <main id="main" tabIndex={-1} className="mx-auto max-w-3xl px-4 py-10 focus:outline-none">
       {failed ? (
         <div className="space-y-4">
-          <h1 className="text-4xl">{refunded ? 'Payment Refunded' : 'Payment Not Completed'}</h1>
+          <h1 className="text-4xl">
+            {refundFailed ? 'Refund Not Completed' : refunded ? 'Payment Refunded' : 'Payment Not Completed'}
+          </h1>
           <Alert>
-            {refunded
-              ? 'Your payment came through after this order could no longer be filled, so it was refunded in full. The refund may take a few days to show on your statement. Your cart is still here.'
-              : 'The payment did not go through, and nothing was charged. Your cart is still here.'}
+            {refundFailed
+              ? 'Your payment came through after this order could no longer be filled. We refunded it, but your bank or card issuer turned the refund down, so the money came back to the shop. The shop will pay you back another way. Your cart is still here.'
+              : refunded
+                ? 'Your payment came through after this order could no longer be filled, so it was refunded in full. The refund may take a few days to show on your statement. Your cart is still here.'
+                : 'The payment did not go through, and nothing was charged. Your cart is still here.'}
             {failure && <span className="mt-1 block">{failure}</span>}
           </Alert>
           <Link to="/checkout" className={buttonClass()}>

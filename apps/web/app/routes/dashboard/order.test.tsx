@@ -1,0 +1,49 @@
+import type { OrderView } from '@barbershop/contract';
+import { refundFailedMessage } from '@barbershop/contract';
+import { describe, expect, it } from 'vitest';
+import { renderedRouteText, testUser } from '../../lib/testing.ts';
+import * as orderPage from './order.tsx';
+
+const ORDER_ID = '5d0b2c1e-7f3a-4b8e-9c6d-2a1f0e9d8c7b';
+const STAFF = testUser(1, 'Sam Staff', '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b');
+
+function order(attention: string | null): OrderView {
+  const at = '2026-11-27T10:00:00.000Z';
+  return {
+    _id: ORDER_ID,
+    date: at,
+    status: 'processing',
+    total: 2500,
+    deliveryMethod: 'pickup',
+    user: { gid: '1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e', name: 'Casey Customer', email: 'casey@example.com' },
+    subtotal: 2500,
+    salesTax: 0,
+    shippingCost: 0,
+    shipping: null,
+    products: [],
+    log: [{ at, message: 'Payment received', actor: null }],
+    attention,
+  };
+}
+
+/** The staff order page as the server renders it, the API answering `answer` for the order. */
+function orderPageText(answer: OrderView): Promise<string> {
+  return renderedRouteText(
+    { ...orderPage, path: '/dashboard/orders/:orderId' },
+    `/dashboard/orders/${ORDER_ID}`,
+    (path) => (path.startsWith('/users/me') ? STAFF : path.startsWith('/audit') ? [] : answer),
+  );
+}
+
+describe('the staff order page', () => {
+  it('says why the order needs staff, above everything else about it', async () => {
+    const failed = refundFailedMessage(2000, 'expired_or_canceled_card');
+    const text = await orderPageText(order(failed));
+    expect(text).toContain(`Needs attention ${failed}`);
+    expect(text.indexOf('Needs attention')).toBeLessThan(text.indexOf('Payment received'));
+  });
+
+  it('says nothing of attention for an order that needs none', async () => {
+    expect(await orderPageText(order(null))).not.toContain('Needs attention');
+  });
+});
