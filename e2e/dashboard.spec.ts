@@ -477,6 +477,24 @@ test('keyboard only: open the sidebar, go to Users and search', async ({ page })
   await expect(page.getByRole('row')).toHaveCount(2);
 });
 
+test('the users search box shows the search of the list Back returns to', async ({ page }) => {
+  await signInAsStaff(page);
+  await open(page, '/dashboard/users');
+  const search = page.getByLabel('Search users');
+  await search.fill('casey');
+  await search.press('Enter');
+  await expect(page.getByRole('table', { name: 'Users' })).toContainText('Users matching “casey”');
+  // A second search, then Back with the keyboard still in the box: the first search's list, and its words.
+  const nobody = `nobody-${Date.now()}`;
+  await search.fill(nobody);
+  await search.press('Enter');
+  await expect(page.getByText('No user matches your search.')).toBeVisible();
+  await expect(search).toBeFocused();
+  await page.goBack();
+  await expect(page.getByRole('row', { name: /casey@example\.com/ })).toBeVisible();
+  await expect(search).toHaveValue('casey');
+});
+
 test('staff find a customer by the phone number they give, however it is written', async ({ page }) => {
   await signInAsStaff(page);
   await open(page, '/dashboard/users');

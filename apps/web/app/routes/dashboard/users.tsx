@@ -9,6 +9,7 @@ import { FormField, inputClass } from '../../components/form-field.tsx';
 import { requireRole } from '../../features/auth/require-role.ts';
 import { PageHeader } from '../../features/dashboard-shell/page-header.tsx';
 import { listOrRefusal, serverApi } from '../../lib/api.ts';
+import { useUrlFilterFields } from '../../lib/use-url-filter-fields.ts';
 import type { Route } from './+types/users';
 import { dashboardMeta } from './dashboard-meta.ts';
 
@@ -37,17 +38,16 @@ export default function Users({ loaderData }: Route.ComponentProps) {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   // The box is uncontrolled so typing never waits for a render; a search changed from elsewhere
-  // ("Show every user", back and forward) is copied in, unless staff are typing in it.
-  const input = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (input.current && document.activeElement !== input.current) input.current.value = q;
-  }, [q]);
+  // ("Show every user", back and forward) is copied in, as in the other lists' filters.
+  const form = useRef<HTMLFormElement>(null);
+  useUrlFilterFields(form, { q });
   const searching = navigation.state === 'loading' && navigation.location.pathname === '/dashboard/users';
 
   return (
     <>
       <PageHeader title="Users" />
       <Form
+        ref={form}
         method="get"
         role="search"
         aria-label="Users"
@@ -57,7 +57,6 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           {(control) => (
             <input
               {...control}
-              ref={input}
               type="search"
               name="q"
               maxLength={SEARCH_MAX_LENGTH}
