@@ -342,6 +342,38 @@ test('on a phone the tabs scroll sideways instead of squeezing the page', async 
   await expect(page.getByRole('tab').nth(5)).toBeInViewport();
 });
 
+test("a focused tab's ring is drawn whole: the tab strip scrolls sideways, and clips what passes its edges", async ({
+  page,
+}) => {
+  await blockTiles(page);
+  for (const width of [1280, 320]) {
+    await page.setViewportSize({ width, height: 700 });
+    await page.goto('/barbershops/barbers');
+    await page.waitForLoadState('networkidle');
+    const tab = page.getByRole('tab', { selected: true });
+    await tab.focus();
+    await expect(tab).toBeFocused();
+    // The ring's outer edge (outline width plus offset) must lie inside the tab strip's box.
+    const { ring, cut } = await tab.evaluate((el) => {
+      const style = getComputedStyle(el);
+      const reach = Number.parseFloat(style.outlineWidth) + Number.parseFloat(style.outlineOffset);
+      const box = el.getBoundingClientRect();
+      const strip = el.closest('[role="tablist"]')!.getBoundingClientRect();
+      return {
+        ring: style.outlineStyle,
+        cut: Math.max(
+          strip.left - (box.left - reach),
+          box.right + reach - strip.right,
+          strip.top - (box.top - reach),
+          box.bottom + reach - strip.bottom,
+        ),
+      };
+    });
+    expect(ring).toBe('solid');
+    expect(cut, `at ${width} px`).toBeLessThanOrEqual(0);
+  }
+});
+
 test('without JavaScript every barber is one click away: each tab links to its own page', async ({
   browser,
   baseURL,

@@ -154,6 +154,57 @@ test("a barber's, a product's and one's own details fit a phone, long emails and
   expect(await sideways()).toBeLessThanOrEqual(0);
 });
 
+test("at 400% zoom (320 x 256) the image picker's buttons stay in their cards, and Shift+Tab keeps focus out from under the sticky top bar", async ({
+  page,
+}) => {
+  await signInAsStaff(page);
+  await page.setViewportSize({ width: 320, height: 256 });
+  await open(page, '/dashboard/products/logo-hoodie/edit');
+  const images = page.getByRole('group', { name: 'Images' }).getByRole('listitem');
+  expect(await images.count()).toBeGreaterThan(1);
+  for (const card of await images.all()) {
+    const box = (await card.boundingBox())!;
+    for (const button of await card.getByRole('button').all()) {
+      const own = (await button.boundingBox())!;
+      expect(own.x + own.width, (await button.getAttribute('aria-label')) ?? '').toBeLessThanOrEqual(
+        box.x + box.width,
+      );
+    }
+  }
+  // Going back up the form scrolls each control into view below the bar, not under it.
+  const bar = (await page.getByRole('banner').boundingBox())!;
+  await page.getByRole('button', { name: 'Save product' }).focus();
+  for (let step = 0; step < 40; step++) {
+    await page.keyboard.press('Shift+Tab');
+    const focused = await page.evaluate(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body || active.closest('header')) return null;
+      const { top, height } = active.getBoundingClientRect();
+      return { top, height, name: active.getAttribute('aria-label') ?? active.textContent ?? active.tagName };
+    });
+    if (!focused) break;
+    if (focused.height < 256 - bar.height) {
+      expect(focused.top, `${focused.name} under the top bar`).toBeGreaterThanOrEqual(bar.y + bar.height);
+    }
+  }
+});
+
+test('where the sidebar is always shown, the skip link shows above it', async ({ page }) => {
+  await signInAsStaff(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await open(page, '/dashboard');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  // Focused, it is on top: the sidebar (fixed, at the same corner) does not cover it.
+  expect(
+    await skip.evaluate((el) => {
+      const { left, top, width, height } = el.getBoundingClientRect();
+      return document.elementFromPoint(left + width / 2, top + height / 2) === el;
+    }),
+  ).toBe(true);
+});
+
 test('the sidebar is always shown from 1280 px and toggled below', async ({ page, checkA11y }) => {
   await signInAsStaff(page);
   const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
@@ -327,6 +378,11 @@ test.describe('products', () => {
     await page.getByLabel('Count').fill('2');
     await page.getByRole('button', { name: 'Add items' }).click();
     await expect(page.getByText('2 items added')).toBeVisible();
+    // A toast may cover the control that has focus (on a phone it spans the screen): Escape takes it
+    // away, focus staying where it was.
+    await page.keyboard.press('Escape');
+    await expect(page.getByText('2 items added')).toBeHidden({ timeout: 1000 });
+    await expect(page.getByRole('button', { name: 'Add items' })).toBeFocused();
     const statuses = page.getByRole('combobox', { name: /^Status of item/ });
     await expect(statuses).toHaveCount(2);
     const label = await statuses.first().getAttribute('aria-label');

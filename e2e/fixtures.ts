@@ -92,3 +92,15 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+/**
+ * WCAG 1.4.12's test style (the W3C text spacing bookmarklet): a page must lose nothing under it.
+ * Added with `page.addStyleTag({ content: TEXT_SPACING })`.
+ */
+export const TEXT_SPACING =
+  '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }';
+
+/** How far the page scrolls sideways; at 320 px wide (400% zoom) more than 0 fails WCAG 1.4.10. */
+export function sidewaysScroll(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}

@@ -1,7 +1,7 @@
 import type { Barber, Shop } from '@barbershop/contract';
 import { dayIn } from '@barbershop/contract/format';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, sidewaysScroll, TEXT_SPACING, test } from './fixtures.ts';
 import { SHOP_TIME_ZONE } from './shop-time-zone.ts';
 
 // The public shell a first-time visitor sees: home, navigation, footer, legal pages, the error screen.
@@ -137,6 +137,20 @@ test('the legal pages open from the footer as full page loads', async ({ page, r
   await expect(terms.getByRole('listitem').filter({ hasText: '$20' })).toContainText('no-show');
   for (const policy of shop.policies) await expect(terms.getByText(policy, { exact: true })).toBeVisible();
   await checkA11y();
+});
+
+test("at 320 px wide with WCAG's text spacing, a long word wraps: the hero's name and the privacy page's email", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto('/');
+  await page.addStyleTag({ content: TEXT_SPACING });
+  // The hero clips what passes its edge: a word wider than the screen lost its last letters.
+  const name = page.getByRole('heading', { level: 1 });
+  expect(await name.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  await page.goto('/legal/privacy');
+  await page.addStyleTag({ content: TEXT_SPACING });
+  expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
 });
 
 test.describe('an unknown address', () => {

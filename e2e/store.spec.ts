@@ -11,7 +11,7 @@ import type {
 import { formatCents } from '@barbershop/contract/format';
 import { MAX_LINE_QUANTITY, salesTaxCents } from '@barbershop/contract/order-rules';
 import type { Browser, Locator, Page } from '@playwright/test';
-import { expect, test, waitForTheAppOnNavigation } from './fixtures.ts';
+import { expect, sidewaysScroll, TEXT_SPACING, test, waitForTheAppOnNavigation } from './fixtures.ts';
 import { chooseAccount, clickUntil, DEMO, signIn } from './sign-in.ts';
 
 // The store journey: browse, choose a size, the cart in the header and on its page, checkout with the
@@ -344,6 +344,38 @@ for (const viewport of [
     });
   });
 }
+
+test('at 320 px wide (400% zoom) the cart page and the header dropdown stay on the screen', async ({
+  page,
+}) => {
+  await addFromProductPage(page, 'logo-hoodie', 'Large');
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto('/cart');
+  const line = page.getByRole('main').getByRole('listitem');
+  await expect(line).toContainText('$58.00');
+  // The line total wraps below the quantity instead of passing the line's edge (and, at 320 px, the
+  // screen's).
+  const total = line.getByText(/^Line total/);
+  const pastTheLine = () =>
+    total.evaluate(
+      (el) => el.getBoundingClientRect().right - el.parentElement!.getBoundingClientRect().right,
+    );
+  expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+  expect(await pastTheLine()).toBeLessThanOrEqual(0);
+  // The dropdown is 240 px wide: right under a cart button less than 240 px from the left edge it
+  // would start off the screen, cutting off its pictures.
+  const panel = await openCart(page);
+  const box = await panel.boundingBox();
+  expect(box?.x).toBeGreaterThanOrEqual(0);
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(320);
+  await page.keyboard.press('Escape');
+  // A phone 390 px wide, then with WCAG's text spacing: the line still fits.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await pastTheLine()).toBeLessThanOrEqual(0);
+  await page.addStyleTag({ content: TEXT_SPACING });
+  expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+  expect(await pastTheLine()).toBeLessThanOrEqual(0);
+});
 
 async function signedOutPage(browser: Browser, baseURL: string | undefined) {
   const context = waitForTheAppOnNavigation(await browser.newContext({ baseURL }));

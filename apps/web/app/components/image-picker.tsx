@@ -154,7 +154,8 @@ export function ImagePicker({
                   className="aspect-square w-full rounded object-cover"
                 />
               )}
-              <div className="flex justify-between gap-1">
+              {/* Three 44 px buttons are wider than a card at 320 px (400% zoom): Remove wraps below. */}
+              <div className="flex flex-wrap justify-between gap-1">
                 <button
                   type="button"
                   className={iconButton}

@@ -20,7 +20,8 @@ export function SiteHeader({ shopName, actions }: { shopName: string; actions?: 
       >
         Skip to content
       </a>
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 sm:gap-x-6 sm:py-3">
+      {/* Relative: below 352 px the cart's dropdown hangs from the header's right edge (CartMenu). */}
+      <div className="relative mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 sm:gap-x-6 sm:py-3">
         <NavLink
           to="/"
           className="min-w-0 grow basis-0 line-clamp-2 font-display text-base leading-tight uppercase tracking-wide text-paper sm:grow-0 sm:basis-auto sm:text-lg sm:leading-normal sm:tracking-wider"

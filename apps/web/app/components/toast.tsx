@@ -38,7 +38,9 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
 
 /**
  * Short notices at the bottom of the screen. The two live regions are in the page from the start, so
- * screen readers announce what is added: errors at once (alert), the rest when idle (status).
+ * screen readers announce what is added: errors at once (alert), the rest when idle (status). A notice
+ * can cover the control that has focus (on a phone it spans the screen's width): Escape takes them all
+ * away, focus staying where it is (WCAG 2.4.11).
  */
 export function ToastProvider({ children }: { children: React.ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
@@ -46,6 +48,15 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
     (id: number) => setToasts((list) => list.filter((toast) => toast.id !== id)),
     [],
   );
+  const shown = toasts.length > 0;
+  useEffect(() => {
+    if (!shown) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setToasts([]);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [shown]);
   const show = useCallback(
     (message: string, tone: ToastTone = 'success') =>
       setToasts((list) => [...list, { id: Date.now() + Math.random(), message, tone }]),

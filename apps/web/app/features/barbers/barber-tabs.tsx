@@ -91,7 +91,8 @@ export function BarberTabs({
               event.preventDefault();
               select(index);
             }}
-            className={`inline-flex min-h-11 shrink-0 snap-start items-center gap-2 border-b-4 px-3 py-2 font-display text-sm uppercase tracking-wider whitespace-nowrap ${
+            // The strip scrolls sideways, so it clips what passes its edges: the focus ring is drawn inside.
+            className={`inline-flex min-h-11 shrink-0 snap-start items-center gap-2 border-b-4 px-3 py-2 font-display text-sm uppercase tracking-wider whitespace-nowrap focus-visible:-outline-offset-3 ${
               isSelected
                 ? 'border-brass text-charcoal'
                 : 'border-transparent text-muted hover:border-charcoal/30 hover:text-charcoal'

@@ -80,8 +80,9 @@ export function CartLines({ cart, update }: { cart: CartState; update: typeof up
                   Remove<span className="sr-only"> {label}</span>
                 </button>
               </div>
-              {/* One row on a phone; on wider screens the three join the line's own row. */}
-              <div className="flex items-center justify-between gap-3 sm:contents">
+              {/* One row on a phone, the total wrapping below, to the right, where the row is too narrow
+                  (390 px and less); on wider screens the three join the line's own row. */}
+              <div className="flex flex-wrap items-center justify-between gap-3 sm:contents">
                 <p className="sm:w-20 sm:text-right">
                   <span className="sr-only">Unit price </span>
                   {/* With cents, like the line total beside it. */}
@@ -128,7 +129,7 @@ export function CartLines({ cart, update }: { cart: CartState; update: typeof up
                     {limit}
                   </p>
                 </div>
-                <p className="font-semibold sm:w-24 sm:text-right">
+                <p className="grow text-right font-semibold sm:w-24 sm:grow-0">
                   <span className="sr-only">Line total </span>
                   {formatCents(lineTotalCents(line))}
                 </p>

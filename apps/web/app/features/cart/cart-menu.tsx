@@ -18,8 +18,10 @@ export function CartMenu() {
   const goToCart = useRef<HTMLAnchorElement>(null);
   const count = cartCount(cart);
 
+  // Below 352 px (320 px is 400% zoom) the 240 px dropdown under the button would start off the
+  // screen's left edge: there it hangs from the header's right edge instead, below the header.
   return (
-    <div ref={container} className="relative">
+    <div ref={container} className="relative max-[22rem]:static">
       <button
         ref={trigger}
         type="button"
@@ -56,7 +58,7 @@ export function CartMenu() {
         id={panelId}
         hidden={!open}
         aria-label="Cart"
-        className="absolute right-0 top-full z-40 mt-2 h-[340px] w-[240px] flex-col overflow-hidden rounded-md bg-paper text-charcoal shadow-xl ring-1 ring-charcoal/10 [&:not([hidden])]:flex"
+        className="absolute right-0 top-full z-40 mt-2 h-[340px] w-[240px] max-[22rem]:right-2 flex-col overflow-hidden rounded-md bg-paper text-charcoal shadow-xl ring-1 ring-charcoal/10 [&:not([hidden])]:flex"
       >
         {cart.lines.length === 0 ? (
           <p className="flex flex-1 items-center justify-center px-4 text-center font-display uppercase tracking-wide text-muted">

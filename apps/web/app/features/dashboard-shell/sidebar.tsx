@@ -84,15 +84,17 @@ export function DashboardFrame({
 
   return (
     <div className="min-h-dvh">
+      {/* Above the sidebar (z-50), which from 1280 px is always shown in the same corner. */}
       <a
         href="#main"
         inert={behind}
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-paper focus:px-4 focus:py-2 focus:text-charcoal"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-60 focus:rounded focus:bg-paper focus:px-4 focus:py-2 focus:text-charcoal"
       >
         Skip to content
       </a>
       <header
         inert={behind}
+        data-sticky-top-bar
         className="sticky top-0 z-30 flex items-center gap-2 bg-charcoal px-2 py-1 text-paper dash:pl-[296px] print:hidden"
       >
         <button

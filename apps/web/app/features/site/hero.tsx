@@ -12,7 +12,8 @@ export function Hero({ shopName, phone }: { shopName: string; phone: string }) {
         className="absolute inset-0 -z-10 bg-linear-to-t from-charcoal via-charcoal/80 to-charcoal/10 hero:bg-linear-to-r hero:from-charcoal/85 hero:via-charcoal/40 hero:to-transparent"
       />
       <div className="mx-auto flex min-h-[70dvh] max-w-6xl flex-col justify-end gap-4 px-4 pb-12 pt-32 hero:min-h-[60vh] hero:justify-center">
-        <h1 className="max-w-xl text-5xl sm:text-6xl">{shopName}</h1>
+        {/* The section clips what passes its edge: a word wider than a 320 px screen breaks instead. */}
+        <h1 className="max-w-xl text-5xl wrap-break-word sm:text-6xl">{shopName}</h1>
         <p className="max-w-md text-lg">Classic cuts, sharp fades and hot-towel shaves.</p>
         <p className="text-lg">
           <span className="block font-display text-sm uppercase tracking-widest text-brass">
