@@ -56,6 +56,22 @@ function nextStep({ status, deliveryMethod }: Pick<Order, 'status' | 'deliveryMe
   }
 }
 
+/** What a payment that did not end in a paid order says, by what happened to the money. */
+const NOT_COMPLETED = {
+  unpaid: {
+    heading: 'Payment Not Completed',
+    text: 'The payment did not go through, and nothing was charged. Your cart is still here.',
+  },
+  refunded: {
+    heading: 'Payment Refunded',
+    text: 'Your payment came through after this order could no longer be filled, so it was refunded in full. The refund may take a few days to show on your statement. Your cart is still here.',
+  },
+  refundFailed: {
+    heading: 'Refund Not Completed',
+    text: 'Your payment came through after this order could no longer be filled. We refunded it, but your bank or card issuer turned the refund down, so the money came back to the shop. The shop will pay you back another way. Your cart is still here.',
+  },
+};
+
 /**
  * /payment-confirmation?orderId= (SPEC.md section 2): 'Order Confirmed' with the order, and the cart
  * emptied. A card payment may still be settling when the customer lands here: the page says so and
@@ -75,8 +91,11 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
   const pending = order.status === 'pending' && !failed;
   // Charged and given back, which "nothing was charged" would misstate; or charged, and the refund
   // then refused by the customer's bank, which "refunded" would misstate.
-  const refunded = paymentRefunded(order);
-  const refundFailed = refundOfPaymentFailed(order);
+  const notCompleted = refundOfPaymentFailed(order)
+    ? NOT_COMPLETED.refundFailed
+    : paymentRefunded(order)
+      ? NOT_COMPLETED.refunded
+      : NOT_COMPLETED.unpaid;
 
   // The order now holds what the cart held, once it is paid: a payment still settling may yet fail,
   // and then the cart is still here, as the page says. Only the cart that paid for this order gives
@@ -99,15 +118,9 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
     <main id="main" tabIndex={-1} className="mx-auto max-w-3xl px-4 py-10 focus:outline-none">
       {failed ? (
         <div className="space-y-4">
-          <h1 className="text-4xl">
-            {refundFailed ? 'Refund Not Completed' : refunded ? 'Payment Refunded' : 'Payment Not Completed'}
-          </h1>
+          <h1 className="text-4xl">{notCompleted.heading}</h1>
           <Alert>
-            {refundFailed
-              ? 'Your payment came through after this order could no longer be filled. We refunded it, but your bank or card issuer turned the refund down, so the money came back to the shop. The shop will pay you back another way. Your cart is still here.'
-              : refunded
-                ? 'Your payment came through after this order could no longer be filled, so it was refunded in full. The refund may take a few days to show on your statement. Your cart is still here.'
-                : 'The payment did not go through, and nothing was charged. Your cart is still here.'}
+            {notCompleted.text}
             {failure && <span className="mt-1 block">{failure}</span>}
           </Alert>
           <Link to="/checkout" className={buttonClass()}>
