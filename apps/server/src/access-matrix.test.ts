@@ -3,7 +3,7 @@ import { createBarber, createProduct, createUser, DEFAULT_HOURS } from '@barbers
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './test/app.ts';
-import { createOrder } from './test/orders.ts';
+import { createOrder, failRefund } from './test/orders.ts';
 import { signInAs } from './test/sessions.ts';
 import { createShop } from './test/shop.ts';
 
@@ -26,6 +26,9 @@ type Fixtures = {
   readyOrderId: string;
   archivedId: string;
   spareBarberId: string;
+  /** A paid order whose refund failed, and another failure of it, so it needs staff again. */
+  refundFailedOrderId: string;
+  failARefund: () => Promise<unknown>;
   /** The product's version now, for an edit that must not be stale. */
   productVersion: () => Promise<number>;
 };
@@ -148,6 +151,15 @@ const MATRIX: Record<string, Rule> = {
     })(),
   },
   'POST /api/orders/{id}/pickup-code': { expect: STAFF, params: (f) => ({ id: f.readyOrderId }) },
+  // Each call finds the order needing staff: settled by one role, it would be 409 for the next.
+  'POST /api/orders/{id}/attention': {
+    expect: STAFF,
+    params: (f) => ({ id: f.refundFailedOrderId }),
+    body: async (f) => {
+      await f.failARefund();
+      return { note: 'Cash at the counter' };
+    },
+  },
 
   'GET /api/products/published': { expect: PUBLIC },
   'GET /api/products/store/{name}': { expect: PUBLIC, params: (f) => ({ name: f.productSlug }) },
@@ -196,6 +208,10 @@ describe('access matrix', () => {
       lines: [{ product, size: 'Medium', quantity: 1 }],
       status: 'ready',
     });
+    const refundFailed = await createOrder(app.db, {
+      userId: customer.id,
+      lines: [{ product, size: 'Medium', quantity: 1 }],
+    });
     fixtures = {
       customerId: customer.id,
       barberId: barber.id,
@@ -206,6 +222,8 @@ describe('access matrix', () => {
       archivedId: archived.id,
       spareBarberId: (await createBarber(app.db)).id,
       readyOrderId: ready.id,
+      refundFailedOrderId: refundFailed.id,
+      failARefund: () => failRefund(app.db, refundFailed, 100),
       productVersion: async () => {
         const [row] = await app.db.select().from(schema.products).where(eq(schema.products.id, product.id));
         return row!.version;

@@ -2,7 +2,7 @@ import type { AuditActor, AuditEntry } from './audit.ts';
 import type { SignedOut } from './auth.ts';
 import type { Barber } from './barbers.ts';
 import type { AdminBarber, Overview, UpdateBarber } from './dashboard.ts';
-import type { OrderView, StaffOrderRow, UpdateOrderStatus } from './order-admin.ts';
+import type { OrderView, ResolveAttention, StaffOrderRow, UpdateOrderStatus } from './order-admin.ts';
 import type { OrderSummary } from './orders.ts';
 import type { CreatePaymentIntent, DemoConfirm, PaymentConfirmation, PaymentIntent } from './payments.ts';
 import type {
@@ -48,6 +48,7 @@ export type ApiRoutes = {
   POST: {
     '/auth/logout': { body: undefined; response: SignedOut };
     '/orders/:id/pickup-code': { body: undefined; response: OrderView };
+    '/orders/:id/attention': { body: ResolveAttention; response: OrderView };
     '/payment/create-payment-intent': { body: CreatePaymentIntent; response: PaymentIntent };
     '/payment/demo/confirm': { body: DemoConfirm; response: PaymentConfirmation };
     '/products': { body: FormData; response: AdminProductDetail };

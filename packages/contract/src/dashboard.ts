@@ -116,11 +116,16 @@ const PeriodSchema = z.object({
 export const OverviewSchema = z.object({
   generatedAt: z.iso.datetime(),
   revenue: z.object({ today: PeriodSchema, last7Days: PeriodSchema, last30Days: PeriodSchema }),
-  /** Paid orders waiting on the shop: processing (to print), ready (for pickup), shipped (on the way). */
+  /**
+   * Orders waiting on the shop: paid ones processing (to print), ready (for pickup), shipped (on the
+   * way), and any order needing staff.
+   */
   waiting: z.object({
     processing: z.number().int().nonnegative(),
     ready: z.number().int().nonnegative(),
     shipped: z.number().int().nonnegative(),
+    /** Orders someone at the shop must act on (a refund that failed: pay the customer back). */
+    attention: z.number().int().nonnegative(),
   }),
   /** Sizes of published, non-archived products with `threshold` units or fewer on hand, fewest first. */
   lowStock: z.object({

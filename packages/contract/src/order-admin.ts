@@ -16,6 +16,8 @@ export const StaffOrdersQuerySchema = z.object({
   status: z.enum(ORDER_STATUSES).optional(),
   /** An order id (or its start) or part of the customer's name or email, any case. */
   q: SearchTextSchema.optional(),
+  /** `open`: only orders someone at the shop must act on (StaffOrderRow's `needsAttention`). */
+  attention: z.literal('open').optional(),
   /** The `cursor` of the last row already shown: the page after it. */
   after: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(STAFF_ORDERS_PAGE),
@@ -28,8 +30,8 @@ export const StaffOrderRowSchema = OrderSummarySchema.extend({
   customer: z.object({ gid: z.uuid(), name: z.string(), email: z.string() }),
   /** Opaque: pass it back as `after` for the next page. */
   cursor: z.string(),
-  /** Why staff must look at the order (OrderView's `attention`); null when nothing is wrong. */
-  attention: z.string().nullable(),
+  /** Someone at the shop must act on the order (OrderView's `needsAttention`); its page says why. */
+  needsAttention: z.boolean(),
 });
 export type StaffOrderRow = z.infer<typeof StaffOrderRowSchema>;
 
@@ -76,9 +78,27 @@ export const OrderViewSchema = OrderSchema.extend({
   pickupCode: PickupCodeSchema.nullable().optional(),
   pickupCodeState: PickupCodeStateSchema.nullable().optional(),
   /**
-   * Staff only: why someone at the shop must look at the order (a refund that failed, a payment that
-   * came too late or did not match it); null when nothing is wrong.
+   * Staff only: what went wrong with the order's payment (a refund that failed, a payment that came
+   * too late or did not match it); null when nothing did.
    */
   attention: z.string().nullable().optional(),
+  /**
+   * Staff only: `attention` asks someone at the shop to act (a refund failed: pay the customer back
+   * another way) and nobody has said it is done (ResolveAttentionSchema). A late or mismatched
+   * payment refunded by itself is told in `attention` but needs nobody.
+   */
+  needsAttention: z.boolean().optional(),
 });
 export type OrderView = z.infer<typeof OrderViewSchema>;
+
+/** The longest note staff leave on how they settled an order's attention. */
+export const ATTENTION_NOTE_MAX = 300;
+
+/**
+ * POST /orders/:id/attention (staff): the customer whose refund failed was paid back another way,
+ * and how; written to the order's log, which its customer reads.
+ */
+export const ResolveAttentionSchema = z.strictObject({
+  note: z.string().trim().min(1, 'Say how the customer was paid back').max(ATTENTION_NOTE_MAX),
+});
+export type ResolveAttention = z.infer<typeof ResolveAttentionSchema>;

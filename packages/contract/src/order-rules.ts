@@ -119,6 +119,29 @@ export function refundOfPaymentFailed(order: {
   return paymentRefunded(order) && order.log.some((entry) => isRefundFailedMessage(entry.message));
 }
 
+const PAID_BACK = 'Paid back another way: ';
+
+/**
+ * The log line staff write once they have paid back a customer whose refund failed (cash at the
+ * counter, a bank transfer): the customer reads it in their order's history.
+ */
+export function paidBackMessage(note: string): string {
+  return `${PAID_BACK}${note}`;
+}
+
+/**
+ * How the shop paid the customer back after a refund of this canceled order's payment failed, as
+ * staff wrote it (the latest such line); null while it has not.
+ */
+export function paidBackNote(order: {
+  status: OrderStatus;
+  log: readonly { message: string }[];
+}): string | null {
+  if (!refundOfPaymentFailed(order)) return null;
+  const line = order.log.findLast((entry) => entry.message.startsWith(PAID_BACK));
+  return line ? line.message.slice(PAID_BACK.length) : null;
+}
+
 const PAYMENT_FAILED = 'Payment failed: ';
 
 /** The log line of a failed payment attempt, with the processor's reason ("Your card was declined."). */

@@ -10,7 +10,7 @@ import {
   type OrderRow,
   type ProductItemRow,
 } from '../modules/orders/lifecycle.repository.ts';
-import { noteRefund, placeOrder } from '../modules/orders/order-lifecycle.ts';
+import { type Notify, noteRefund, noteRefundFailed, placeOrder } from '../modules/orders/order-lifecycle.ts';
 
 export type OrderFixture = OrderRow & { lines: OrderLineRow[]; items: ProductItemRow[]; log: OrderLogRow[] };
 
@@ -44,4 +44,27 @@ export async function createOrder(db: Executor, input: OrderInput): Promise<Orde
 /** `cents` refunded so far on a demo-paid order, as a refund made in the provider's dashboard reports it. */
 export function refundOrder(db: Executor, order: Pick<OrderRow, 'paymentId'>, cents: number) {
   return noteRefund(db, { provider: 'demo', paymentId: order.paymentId!, refunded: cents, at: new Date() });
+}
+
+/**
+ * A refund of `cents` on a demo-paid order, made `seconds` ago and failed now (the card was closed),
+ * as the provider reports it; `refundId` tells refunds apart.
+ */
+export function failRefund(
+  db: Executor,
+  order: Pick<OrderRow, 'paymentId'>,
+  cents: number,
+  { refundId = `re_${crypto.randomUUID()}`, notify = null as Notify, seconds = 60 } = {},
+) {
+  const at = new Date();
+  return noteRefundFailed(db, {
+    provider: 'demo',
+    paymentId: order.paymentId!,
+    refundId,
+    amount: cents,
+    reason: 'expired_or_canceled_card',
+    madeAt: new Date(at.getTime() - seconds * 1000),
+    at,
+    notify,
+  });
 }

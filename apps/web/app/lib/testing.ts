@@ -70,6 +70,15 @@ export async function renderedRouteText(
   url: string,
   answer: (path: string) => unknown,
 ): Promise<string> {
+  return visibleText(await renderedRouteHtml(route, url, answer));
+}
+
+/** The markup of renderedRouteText's page, for what a person does not read (a box ticked, a link's address). */
+export async function renderedRouteHtml(
+  route: RouteModule & { path: string },
+  url: string,
+  answer: (path: string) => unknown,
+): Promise<string> {
   const page = route.default as PageComponent;
   const element = createElement(LoadedPage, { page });
   const handler = createStaticHandler([
@@ -79,5 +88,5 @@ export async function renderedRouteText(
   const context = await handler.query(new Request(`http://localhost${url}`), { requestContext });
   if (context instanceof Response) throw new Error(`unexpected answer ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  return visibleText(renderToString(createElement(StaticRouterProvider, { router, context })));
+  return renderToString(createElement(StaticRouterProvider, { router, context }));
 }

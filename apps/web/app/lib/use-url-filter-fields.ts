@@ -2,7 +2,7 @@ import { type RefObject, useEffect, useRef } from 'react';
 import { useNavigationType } from 'react-router';
 
 /**
- * Keeps a GET filter form's uncontrolled fields showing the filter in the URL: a filter changed
+ * Keeps a GET filter form's uncontrolled fields (text, select, checkbox) showing the filter in the URL: a filter changed
  * from elsewhere (a sidebar link, back and forward, "Show every order") is copied in, except into a
  * field staff are using as the form's own search lands or the page starts. `defaultValue` alone
  * would keep showing the old filter. Back and Forward are copied in even there: the keyboard stays
@@ -19,10 +19,14 @@ export function useUrlFilterFields(form: RefObject<HTMLFormElement | null>, valu
     for (const [name, value] of Object.entries(values)) {
       const field = form.current?.elements.namedItem(name);
       if (
-        (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) &&
-        (historyMoved || field !== document.activeElement)
+        !(field instanceof HTMLInputElement || field instanceof HTMLSelectElement) ||
+        (!historyMoved && field === document.activeElement)
       )
-        field.value = value;
+        continue;
+      // A checkbox's value is what it sends when checked; the filter's value says whether it is.
+      if (field instanceof HTMLInputElement && field.type === 'checkbox')
+        field.checked = field.value === value;
+      else field.value = value;
     }
   }, [key]);
 }

@@ -45,6 +45,11 @@ export const orders = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     /** Why staff must look at this order (e.g. paid after its reservation lapsed and refunded); null when fine. */
     attention: text('attention'),
+    /**
+     * Since when someone at the shop must act on `attention` (a refund failed: pay the customer back
+     * another way); null when nobody must, or once staff said it was done.
+     */
+    attentionSince: timestamp('attention_since', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -53,6 +58,8 @@ export const orders = pgTable(
     // Keyset paging of the staff list, newest first, over every order or one status (DESIGN.md: 100,000 orders).
     index('orders_created').on(t.createdAt, t.id),
     index('orders_status_created').on(t.status, t.createdAt, t.id),
+    // The few orders needing staff, listed and counted without reading the rest.
+    index('orders_attention_created').on(t.createdAt, t.id).where(sql`${t.attentionSince} is not null`),
     uniqueIndex('orders_payment').on(t.paymentProvider, t.paymentId),
     check('orders_status_values', sql`${t.status} in ${inList(ORDER_STATUSES)}`),
     check('orders_delivery_method', sql`${t.deliveryMethod} in ${inList(DELIVERY_METHODS)}`),

@@ -1,5 +1,5 @@
 import { type Executor, schema } from '@barbershop/db';
-import { and, desc, eq, gte, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, lte, notInArray, sql } from 'drizzle-orm';
 import { onSale } from '../catalog/catalog.repository.ts';
 
 const { orders, users, products, productStock } = schema;
@@ -33,6 +33,15 @@ export async function countByStatus(db: Executor, statuses: string[]) {
     .from(orders)
     .where(inArray(orders.status, statuses))
     .groupBy(orders.status);
+}
+
+/** How many orders someone at the shop must act on (OrderView's `needsAttention`). */
+export async function countNeedingAttention(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(isNotNull(orders.attentionSince));
+  return row?.count ?? 0;
 }
 
 /** Sizes of products on sale (published, not archived, not deleted) with `threshold` units or fewer. */

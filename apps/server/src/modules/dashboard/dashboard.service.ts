@@ -1,6 +1,12 @@
 import { dayIn, type OrderStatus, type Overview, type Size } from '@barbershop/contract';
 import type { Database } from '@barbershop/db';
-import { countByStatus, lowStock, paidOrdersByDay, recentOrders } from './dashboard.repository.ts';
+import {
+  countByStatus,
+  countNeedingAttention,
+  lowStock,
+  paidOrdersByDay,
+  recentOrders,
+} from './dashboard.repository.ts';
 
 /** A size with this many units or fewer on hand counts as low. */
 export const LOW_STOCK_THRESHOLD = 3;
@@ -21,9 +27,10 @@ export async function overview(db: Database, timeZone: string, now = new Date())
   // The first day's UTC midnight less a day comes before that day begins in any zone (offsets are
   // under 15 hours); orders before the first day are grouped under days left out below.
   const from = new Date(Date.parse(`${days[0]}T00:00:00Z`) - DAY_MS);
-  const [byDay, waiting, low, recent] = await Promise.all([
+  const [byDay, waiting, attention, low, recent] = await Promise.all([
     paidOrdersByDay(db, from, timeZone),
     countByStatus(db, ['processing', 'ready', 'shipped']),
+    countNeedingAttention(db),
     lowStock(db, LOW_STOCK_THRESHOLD),
     recentOrders(db, 10),
   ]);
@@ -47,6 +54,7 @@ export async function overview(db: Database, timeZone: string, now = new Date())
       processing: waitingCount('processing'),
       ready: waitingCount('ready'),
       shipped: waitingCount('shipped'),
+      attention,
     },
     lowStock: {
       threshold: LOW_STOCK_THRESHOLD,

@@ -4,7 +4,7 @@ import { createProduct, createUser } from '@barbershop/db/factories';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, json, type TestApp } from '../../test/app.ts';
-import { createOrder, refundOrder } from '../../test/orders.ts';
+import { createOrder, failRefund, refundOrder } from '../../test/orders.ts';
 import { signInAs } from '../../test/sessions.ts';
 import { overview } from './dashboard.service.ts';
 
@@ -65,7 +65,8 @@ describe('dashboard overview', () => {
       .set({ status: 'shipped', deliveryMethod: 'delivery' })
       .where(eq(schema.orders.id, shipped.id));
     await order('delivered', 7, daysAgo(10));
-    await order('delivered', 8, daysAgo(40));
+    // Its refund failed: someone must pay the customer back, which waits on the shop too.
+    await failRefund(app.db, await order('delivered', 8, daysAgo(40)), 1000);
 
     const response = await app.inject({ url: '/api/dashboard/overview', headers: { cookie: staff } });
     expect(response.statusCode).toBe(200);
@@ -76,7 +77,7 @@ describe('dashboard overview', () => {
       last7Days: { revenue: 10_000, orders: 4 },
       last30Days: { revenue: 17_000, orders: 5 },
     });
-    expect(overview.waiting).toEqual({ processing: 1, ready: 1, shipped: 1 });
+    expect(overview.waiting).toEqual({ processing: 1, ready: 1, shipped: 1, attention: 1 });
     expect(overview.lowStock).toEqual({
       threshold: 3,
       sizes: [

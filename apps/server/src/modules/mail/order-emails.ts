@@ -178,30 +178,56 @@ export function orderNotReadyEmail(facts: OrderEmailFacts): Email {
   return { to: facts.customer.email, subject, html, text };
 }
 
-/**
- * The shop's alert that an order was paid, with a link to it in the dashboard: sent to
- * SHOP_ALERT_EMAIL, or the shop's own email setting.
- */
-export function paidOrderAlertEmail(facts: OrderEmailFacts, to: string): Email {
-  const subject = `New paid order: ${facts.order.id}`;
+/** An email to the shop about an order: what happened, the order and its customer, and its dashboard page. */
+function shopAlertEmail(
+  facts: OrderEmailFacts,
+  to: string,
+  alert: { subject: string; heading: string; facts: [string, string][]; note?: string },
+): Email {
   const dashboardUrl = `${facts.publicUrl}/dashboard/orders/${facts.order.id}`;
   const customer = `${facts.customer.name} <${facts.customer.email}>`;
+  const rows: [string, string][] = [['Order number', facts.order.id], ['Customer', customer], ...alert.facts];
   const html = page(
-    subject,
-    `<h1 style="font-size: 24px;">A new order was paid</h1>
-<p><strong>Order number:</strong> ${facts.order.id}<br><strong>Customer:</strong> ${escapeHtml(customer)}<br><strong>Paid:</strong> ${formatDate(facts.order.updatedAt, facts.timeZone)}</p>
+    alert.subject,
+    `<h1 style="font-size: 24px;">${escapeHtml(alert.heading)}</h1>
+${alert.note ? `<p>${escapeHtml(alert.note)}</p>\n` : ''}<p>${rows.map(([label, value]) => `<strong>${label}:</strong> ${escapeHtml(value)}`).join('<br>')}</p>
 ${linesTable(facts)}
 <p><a href="${escapeHtml(dashboardUrl)}" style="color: #5c4300;">Open the order in the dashboard</a></p>`,
   );
   const text = [
-    'A new order was paid.',
+    `${alert.heading}.`,
+    ...(alert.note ? ['', alert.note] : []),
     '',
-    `Order number: ${facts.order.id}`,
-    `Customer: ${customer}`,
+    ...rows.map(([label, value]) => `${label}: ${value}`),
     '',
     linesText(facts),
     '',
     `Open the order in the dashboard: ${dashboardUrl}`,
   ].join('\n');
-  return { to, subject, html, text };
+  return { to, subject: alert.subject, html, text };
+}
+
+/**
+ * The shop's alert that an order was paid, with a link to it in the dashboard: sent to
+ * SHOP_ALERT_EMAIL, or the shop's own email setting.
+ */
+export function paidOrderAlertEmail(facts: OrderEmailFacts, to: string): Email {
+  return shopAlertEmail(facts, to, {
+    subject: `New paid order: ${facts.order.id}`,
+    heading: 'A new order was paid',
+    facts: [['Paid', formatDate(facts.order.updatedAt, facts.timeZone)]],
+  });
+}
+
+/**
+ * The shop's alert that a refund failed (`message`, the order's log line): someone must pay the
+ * customer back another way and then say so on the order's page. Sent where paid-order alerts go.
+ */
+export function refundFailedAlertEmail(facts: OrderEmailFacts, to: string, message: string): Email {
+  return shopAlertEmail(facts, to, {
+    subject: `Refund failed: order ${facts.order.id}`,
+    heading: 'A refund failed: the customer must be paid back another way',
+    facts: [],
+    note: `${message}. Once the customer is paid back, say how on the order's page in the dashboard.`,
+  });
 }

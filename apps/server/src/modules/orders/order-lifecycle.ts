@@ -15,6 +15,7 @@ import {
   type OrderStatus,
   PAYMENT_RECEIVED_MESSAGE,
   type PaymentLine,
+  paidBackMessage,
   paymentFailedMessage,
   providerRefundMessage,
   RESERVATION_MINUTES,
@@ -31,6 +32,7 @@ import {
   orderConfirmationEmail,
   orderReadyEmail,
   paidOrderAlertEmail,
+  refundFailedAlertEmail,
 } from '../mail/order-emails.ts';
 import { type Email, enqueueEmail } from '../mail/outbox.repository.ts';
 import {
@@ -383,12 +385,21 @@ async function queueOrderEmail(
   if (facts) await enqueueEmail(db, `order-${kind}:${order.id}`, render(facts));
 }
 
-/** Alerts the shop to a paid order, once, in the caller's transaction. */
-async function queueShopAlert(db: Executor, order: OrderRow, notify: Notify) {
+/**
+ * Alerts the shop to something about an order, once per `key`, in the caller's transaction: sent to
+ * SHOP_ALERT_EMAIL, or the shop's own email setting.
+ */
+async function queueShopAlert(
+  db: Executor,
+  order: OrderRow,
+  notify: Notify,
+  key: string,
+  render: (facts: OrderEmailFacts, to: string) => Email,
+) {
   if (!notify) return;
   const facts = await emailFacts(db, order, notify);
   const to = notify.shopAlertEmail ?? facts?.shop?.email;
-  if (facts && to) await enqueueEmail(db, `order-paid-alert:${order.id}`, paidOrderAlertEmail(facts, to));
+  if (facts && to) await enqueueEmail(db, key, render(facts, to));
 }
 
 /** Takes the stock of a canceled order again; false (and nothing taken) when any size is short. */
@@ -471,7 +482,7 @@ export async function fulfil(db: Executor, report: PaymentReport): Promise<Fulfi
     );
     await insertLog(tx, { orderId: order.id, at, actorUserId: null, message: PAYMENT_RECEIVED_MESSAGE });
     await queueOrderEmail(tx, paid, report.notify, 'confirmation', orderConfirmationEmail);
-    await queueShopAlert(tx, paid, report.notify);
+    await queueShopAlert(tx, paid, report.notify, `order-paid-alert:${order.id}`, paidOrderAlertEmail);
     return 'fulfilled';
   });
 }
@@ -590,13 +601,15 @@ export type FailedRefund = {
   /** When the refund was made, and when it failed. */
   madeAt: Date;
   at: Date;
+  notify: Notify;
 };
 
 /**
  * A refund the payment provider took and then could not pay out (the card was closed, the bank
  * refused it): the money is back in the shop's balance and none reached the customer, who was told
  * otherwise. Said once per refund in the order's log, dated when it failed, and set as the order's
- * attention, so staff pay the customer back another way; `refunded` stops counting it. Refunds of
+ * attention, which staff must act on (`attentionSince`; the shop is emailed), so they pay the
+ * customer back another way and say so (settleAttention); `refunded` stops counting it. Refunds of
  * canceled orders (the shop's own, of a late or mismatched payment) fail alike and are said alike;
  * those orders count no refunds. A pending order's is 'unpaid', for the caller to hear of it again
  * later: its payment is not recorded yet, or the sweep that refunded it is about to cancel it.
@@ -623,12 +636,44 @@ export async function noteRefundFailed(
     // later, or delivered after this, is taken less it (noteRefund).
     const counted =
       order.refundedAt !== null && input.madeAt <= order.refundedAt && order.refundedAt < input.at;
-    await updateOrder(tx, order.id, {
+    const updated = await updateOrder(tx, order.id, {
       attention: message,
+      // A second failure after staff settled the first needs them again.
+      attentionSince: input.at,
       updatedAt: input.at,
       ...(counted ? { refunded: Math.max(0, order.refunded - input.amount) } : {}),
     });
+    await queueShopAlert(tx, updated, input.notify, `refund-failed-alert:${input.refundId}`, (facts, to) =>
+      refundFailedAlertEmail(facts, to, message),
+    );
     return 'noted';
+  });
+}
+
+/**
+ * Staff paid back the customer of an order needing them (a refund that failed) another way: said in
+ * the order's log as they wrote it, with who did it, which its customer reads, and the order needs
+ * nobody any more. 409 when it needs nobody now (another member of staff settled it meanwhile).
+ */
+export async function settleAttention(
+  db: Executor,
+  input: { orderId: string; note: string; actorUserId: string; at?: Date },
+): Promise<OrderRow> {
+  const at = input.at ?? new Date();
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, input.orderId);
+    if (!order) throw new AppError('not_found', 'No such order.');
+    if (!order.attentionSince) {
+      throw new AppError('conflict', 'This order needs nothing from staff now: reload it to see the latest.');
+    }
+    const settled = await updateOrder(tx, order.id, { attentionSince: null, updatedAt: at });
+    await insertLog(tx, {
+      orderId: order.id,
+      at,
+      actorUserId: input.actorUserId,
+      message: paidBackMessage(input.note),
+    });
+    return settled;
   });
 }
 

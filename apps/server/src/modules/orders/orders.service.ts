@@ -30,7 +30,8 @@ export async function listOrdersOf(db: Executor, userId: string): Promise<OrderS
 }
 
 /**
- * One order, for its owner or staff, who also see why it needs them (`attention`). Anyone else gets
+ * One order, for its owner or staff, who also see what went wrong with its payment and whether they
+ * must act on it (`attention`, `needsAttention`). Anyone else gets
  * the same 404 as for an order that does not exist, so order ids cannot be probed.
  */
 export async function getOrderFor(db: Executor, viewer: SessionUser, id: string): Promise<OrderView> {
@@ -70,6 +71,6 @@ export async function getOrderFor(db: Executor, viewer: SessionUser, id: string)
         .map((item) => ({ _id: item.id, size: item.size as Size, status: item.status as ItemStatus })),
     })),
     log: log.map((entry) => ({ at: entry.at.toISOString(), message: entry.message, actor: entry.actor })),
-    ...(isStaff(viewer) ? { attention: order.attention } : {}),
+    ...(isStaff(viewer) ? { attention: order.attention, needsAttention: order.attentionSince !== null } : {}),
   };
 }

@@ -1,14 +1,22 @@
 import type { OrderStatus } from '@barbershop/contract';
 import { type Executor, type KeysetKey, likeLiteral, schema } from '@barbershop/db';
-import { and, desc, eq, ilike, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNotNull, like, or, type SQL, sql } from 'drizzle-orm';
 
 const { orders, users } = schema;
 
-export type StaffOrderFilter = { status?: OrderStatus; q?: string; after?: KeysetKey; limit: number };
+export type StaffOrderFilter = {
+  status?: OrderStatus;
+  q?: string;
+  /** Only orders someone at the shop must act on. */
+  needsAttention?: boolean;
+  after?: KeysetKey;
+  limit: number;
+};
 
 function conditions(filter: StaffOrderFilter): SQL | undefined {
   const parts: SQL[] = [];
   if (filter.status) parts.push(eq(orders.status, filter.status));
+  if (filter.needsAttention) parts.push(isNotNull(orders.attentionSince));
   if (filter.q) {
     const q = likeLiteral(filter.q);
     parts.push(
@@ -41,7 +49,7 @@ export async function listOrdersPage(db: Executor, filter: StaffOrderFilter) {
       shippingCost: orders.shippingCost,
       total: orders.total,
       refunded: orders.refunded,
-      attention: orders.attention,
+      needsAttention: sql<boolean>`${orders.attentionSince} is not null`,
       createdAt: orders.createdAt,
       // Microseconds included: a JavaScript Date would round them off and repeat or skip rows.
       createdAtExact: sql<string>`${orders.createdAt}::text`,

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import {
   dayIn,
   OrderViewSchema,
+  ResolveAttentionSchema,
   StaffOrdersQuerySchema,
   UpdateOrderStatusSchema,
 } from '@barbershop/contract';
@@ -14,12 +15,16 @@ import {
   getOrderView,
   reissuePickupCode,
   type StaffOrderDeps,
+  settleAttentionAsStaff,
 } from './orders.staff.service.ts';
 
 const IdParams = z.object({ id: z.string() });
-const ExportQuerySchema = StaffOrdersQuerySchema.pick({ status: true, q: true });
+const ExportQuerySchema = StaffOrdersQuerySchema.pick({ status: true, q: true, attention: true });
 
-/** Staff work on orders: the CSV export, status changes with the pickup handover, reissued codes. */
+/**
+ * Staff work on orders: the CSV export, status changes with the pickup handover, reissued codes, and
+ * customers paid back another way.
+ */
 export async function ordersStaffRoutes(app: FastifyInstance, deps: StaffOrderDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
@@ -56,6 +61,24 @@ export async function ordersStaffRoutes(app: FastifyInstance, deps: StaffOrderDe
     },
     async (request) => {
       await changeStatusAsStaff(app.db, deps, request.user!, request.params.id, request.body);
+      return getOrderView(app.db, deps, request.user!, request.params.id);
+    },
+  );
+  r.post(
+    '/orders/:id/attention',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['orders'],
+        summary:
+          "Say how the customer of an order needing staff (a refund that failed) was paid back another way: written to the order's log, which the customer reads; 409 when the order needs nobody now",
+        params: IdParams,
+        body: ResolveAttentionSchema,
+        response: { 200: OrderViewSchema },
+      },
+    },
+    async (request) => {
+      await settleAttentionAsStaff(app.db, request.user!, request.params.id, request.body);
       return getOrderView(app.db, deps, request.user!, request.params.id);
     },
   );

@@ -5,6 +5,7 @@ import {
   type OrderStatus,
   type OrderView,
   PICKUP_CODE_TRIES,
+  type ResolveAttention,
   type StaffOrderRow,
   type StaffOrdersQuery,
   StaffOrdersQuerySchema,
@@ -19,7 +20,7 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { orderNotReadyEmail, orderReadyEmail } from '../mail/order-emails.ts';
 import { enqueueEmail, withdrawUnsentEmail } from '../mail/outbox.repository.ts';
 import { lockOrder, type OrderRow } from './lifecycle.repository.ts';
-import { changeStatus, type EmailSite, emailFacts } from './order-lifecycle.ts';
+import { changeStatus, type EmailSite, emailFacts, settleAttention } from './order-lifecycle.ts';
 import { getOrderFor } from './orders.service.ts';
 import { listOrdersPage, type StaffOrderFilter, type StaffOrderListRow } from './orders.staff.repository.ts';
 import {
@@ -43,6 +44,7 @@ function filterOf(query: StaffOrdersQuery): StaffOrderFilter {
   return {
     status: parsed.status,
     q: parsed.q || undefined,
+    needsAttention: parsed.attention === 'open',
     after: parsed.after ? parseCursor(parsed.after) : undefined,
     limit: parsed.limit,
   };
@@ -57,7 +59,7 @@ function toRow(row: StaffOrderListRow): StaffOrderRow {
     deliveryMethod: row.deliveryMethod as DeliveryMethod,
     customer: { gid: row.customer.id, name: row.customer.name, email: row.customer.email },
     cursor: encodeKeyset({ at: row.createdAtExact, id: row.id }),
-    attention: row.attention,
+    needsAttention: row.needsAttention,
   };
 }
 
@@ -98,7 +100,7 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
  */
 export async function* exportOrdersCsv(
   db: Executor,
-  query: Pick<StaffOrdersQuery, 'status' | 'q'>,
+  query: Pick<StaffOrdersQuery, 'status' | 'q' | 'attention'>,
   timeZone: string,
 ) {
   const filter: StaffOrderFilter = { ...filterOf({ ...query, scope: 'all' }), limit: EXPORT_BATCH };
@@ -271,6 +273,30 @@ export async function reissuePickupCode(
       action: 'reissue pickup code',
       before: before ? { wrongTries: before.wrongTries, issuedAt: before.issuedAt.toISOString() } : null,
       after: { wrongTries: 0, issuedAt: at.toISOString() },
+    });
+  });
+}
+
+/**
+ * POST /orders/:id/attention: staff say how they paid back the customer of an order needing them
+ * (settleAttention), recorded in the audit trail in the same transaction.
+ */
+export async function settleAttentionAsStaff(
+  db: Database,
+  actor: SessionUser,
+  id: string,
+  body: ResolveAttention,
+): Promise<void> {
+  if (!isUuid(id)) throw new AppError('not_found', 'No such order.');
+  await db.transaction(async (tx) => {
+    await settleAttention(tx, { orderId: id, note: body.note, actorUserId: actor.id });
+    await recordAudit(tx, {
+      actorUserId: actor.id,
+      entity: 'order',
+      entityId: id,
+      action: 'paid back',
+      before: { needsAttention: true },
+      after: { needsAttention: false, paidBack: body.note },
     });
   });
 }

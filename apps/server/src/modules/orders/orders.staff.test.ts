@@ -5,7 +5,7 @@ import { createProduct, createUser } from '@barbershop/db/factories';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { createOrder, refundOrder } from '../../test/orders.ts';
+import { createOrder, failRefund, refundOrder } from '../../test/orders.ts';
 import { signInAs } from '../../test/sessions.ts';
 import { createShop } from '../../test/shop.ts';
 import { markEmailSent } from '../mail/outbox.repository.ts';
@@ -349,6 +349,101 @@ describe('staff orders API', () => {
       expect(await codeOf(made.id)).toBeUndefined();
       await put(made.id, { status: 'ready' });
       expect(await codeOf(made.id)).toMatch(/^\d{6}$/);
+    });
+  });
+
+  describe('POST /api/orders/:id/attention', () => {
+    const settle = (id: string, payload: object, cookie = staff) =>
+      app.inject({ method: 'POST', url: `/api/orders/${id}/attention`, headers: { cookie }, payload });
+    const needing = async () =>
+      (await get('/api/orders?scope=all&attention=open&limit=200', staff))
+        .json<StaffOrderRow[]>()
+        .map((row) => row._id);
+    /** A paid order whose $10.00 refund failed: someone must pay the customer back another way. */
+    const failedRefund = async () => {
+      const made = await order('processing');
+      await refundOrder(app.db, made, 1000);
+      expect(await failRefund(app.db, made, 1000)).toBe('noted');
+      return made;
+    };
+
+    it('records how staff paid the customer back, in the log the customer reads and the audit trail, and the order needs nobody after', async () => {
+      const made = await failedRefund();
+      const before = (await get(`/api/orders/${made.id}`, staff)).json<OrderView>();
+      expect(before).toMatchObject({
+        needsAttention: true,
+        attention: expect.stringMatching(/^Refund of \$10\.00 failed/),
+      });
+      expect(await needing()).toContain(made.id);
+      const listed = (await get(`/api/orders?scope=all&q=${made.id}`, staff)).json<StaffOrderRow[]>();
+      expect(listed.map((row) => row.needsAttention)).toEqual([true]);
+
+      expect((await settle(made.id, { note: 'Cash at the counter' }, customer)).statusCode).toBe(403);
+      const blank = await settle(made.id, { note: '   ' });
+      expect(blank.statusCode).toBe(400);
+      expect(blank.json().error.message).toBe('body.note: Say how the customer was paid back');
+      expect((await settle(made.id, { note: 'x'.repeat(301) })).statusCode).toBe(400);
+      expect((await settle(made.id, { note: 'Cash', status: 'delivered' })).statusCode).toBe(400);
+      expect((await get(`/api/orders/${made.id}`, staff)).json<OrderView>().needsAttention).toBe(true);
+
+      const settled = await settle(made.id, { note: '  Cash at the counter, Nov 28  ' });
+      expect(settled.statusCode).toBe(200);
+      expect(settled.json<OrderView>()).toMatchObject({
+        needsAttention: false,
+        attention: before.attention,
+        status: 'processing',
+      });
+      expect(settled.json<OrderView>().log.at(-1)).toMatchObject({
+        message: 'Paid back another way: Cash at the counter, Nov 28',
+        actor: 'Sam Staff',
+      });
+      const own = (await get(`/api/orders/${made.id}`, customer)).json<OrderView>();
+      expect(own.log.at(-1)?.message).toBe('Paid back another way: Cash at the counter, Nov 28');
+      expect(await needing()).not.toContain(made.id);
+      expect((await auditOf(made.id)).map((row) => [row.action, row.actorUserId, row.after])).toEqual([
+        ['paid back', staffId, { needsAttention: false, paidBack: 'Cash at the counter, Nov 28' }],
+      ]);
+
+      // A second member of staff on the page opened before: told it is done, nothing written twice.
+      const again = await settle(made.id, { note: 'Bank transfer' });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error.message).toBe(
+        'This order needs nothing from staff now: reload it to see the latest.',
+      );
+      expect(
+        (await get(`/api/orders/${made.id}`, staff))
+          .json<OrderView>()
+          .log.filter((e) => e.message.startsWith('Paid back')),
+      ).toHaveLength(1);
+    });
+
+    it('needs staff again when another refund of the order fails after they settled the first', async () => {
+      const made = await failedRefund();
+      expect((await settle(made.id, { note: 'Cash' })).statusCode).toBe(200);
+      await refundOrder(app.db, made, 1500);
+      expect(await failRefund(app.db, made, 500)).toBe('noted');
+      expect((await get(`/api/orders/${made.id}`, staff)).json<OrderView>()).toMatchObject({
+        needsAttention: true,
+        attention: expect.stringMatching(/^Refund of \$5\.00 failed/),
+      });
+      expect(await needing()).toContain(made.id);
+    });
+
+    it('refuses an order that needs nobody (409), one that does not exist (404), and exports only those needing staff when asked', async () => {
+      const fine = await order('processing');
+      expect((await settle(fine.id, { note: 'Cash' })).statusCode).toBe(409);
+      expect((await settle('nope', { note: 'Cash' })).statusCode).toBe(404);
+      expect((await settle(crypto.randomUUID(), { note: 'Cash' })).statusCode).toBe(404);
+      const made = await failedRefund();
+      const csv = await get('/api/orders/export.csv?attention=open', staff);
+      const ids = csv.body
+        .trimEnd()
+        .split('\r\n')
+        .slice(1)
+        .map((line) => line.split(',')[1]);
+      expect(ids).toContain(made.id);
+      expect(ids).not.toContain(fine.id);
+      expect(ids.sort()).toEqual((await needing()).sort());
     });
   });
 });

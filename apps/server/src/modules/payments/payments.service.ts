@@ -189,7 +189,7 @@ export async function handleStripeEvent(
 ): Promise<void> {
   if (event.type === 'charge.refunded') return noteStripeRefund(db, event);
   if (event.type === 'charge.refund.updated' || event.type === 'refund.failed') {
-    return noteStripeRefundFailed(db, event.data.object, event);
+    return noteStripeRefundFailed(db, event.data.object, event, notify);
   }
   if (!event.type.startsWith('payment_intent.')) return;
   const intent = event.data.object as Stripe.PaymentIntent;
@@ -280,7 +280,12 @@ async function noteStripeRefund(db: Executor, event: Stripe.Event): Promise<void
  * method); an endpoint given both hears of one failure twice: each event is recorded, the refund said
  * once. charge.refund.updated also reports a refund's other changes, which are not this one's business.
  */
-async function noteStripeRefundFailed(db: Executor, refund: Stripe.Refund, event: Stripe.Event) {
+async function noteStripeRefundFailed(
+  db: Executor,
+  refund: Stripe.Refund,
+  event: Stripe.Event,
+  notify: Notify,
+) {
   const paymentId = paymentIdOf(refund);
   if (refund.status !== 'failed' || !paymentId) return;
   await recordRefundEvent(db, event, (tx) =>
@@ -292,6 +297,7 @@ async function noteStripeRefundFailed(db: Executor, refund: Stripe.Refund, event
       reason: refund.failure_reason ?? null,
       madeAt: new Date(refund.created * 1000),
       at: new Date(event.created * 1000),
+      notify,
     }),
   );
 }

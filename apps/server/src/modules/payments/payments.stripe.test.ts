@@ -540,12 +540,27 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
       expect(await logOf(late.order.id)).toEqual([...before, line]);
       expect(await orderRow(late.order.id)).toMatchObject({ status: 'canceled', attention: line });
 
-      // Staff see why the order needs them on it and in the list; its customer sees the log line.
-      expect((await staffGet<OrderView>(`/api/orders/${late.order.id}`)).attention).toBe(line);
+      // Staff see why the order needs them on it and in the list, and the shop is emailed once; its
+      // customer sees the log line.
+      expect(await staffGet<OrderView>(`/api/orders/${late.order.id}`)).toMatchObject({
+        attention: line,
+        needsAttention: true,
+      });
       const listed = await staffGet<StaffOrderRow[]>(`/api/orders?scope=all&q=${late.order.id}`);
-      expect(listed.map((row) => row.attention)).toEqual([line]);
+      expect(listed.map((row) => row.needsAttention)).toEqual([true]);
+      const needing = await staffGet<StaffOrderRow[]>('/api/orders?scope=all&attention=open');
+      expect(needing.map((row) => row._id)).toContain(late.order.id);
+      const alerts = await app.db
+        .select()
+        .from(schema.outbox)
+        .where(like(schema.outbox.dedupeKey, `refund-failed-alert:%`));
+      expect(alerts.filter((mail) => mail.subject === `Refund failed: order ${late.order.id}`)).toHaveLength(
+        1,
+      );
+      expect(alerts.find((mail) => mail.subject.endsWith(late.order.id))?.text).toContain(line);
       const own = await app.inject({ url: `/api/orders/${late.order.id}`, headers: { cookie: late.cookie } });
       expect(own.json<OrderView>()).not.toHaveProperty('attention');
+      expect(own.json<OrderView>()).not.toHaveProperty('needsAttention');
       expect(own.json<OrderView>().log.at(-1)?.message).toBe(line);
     });
 

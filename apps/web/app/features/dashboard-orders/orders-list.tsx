@@ -13,19 +13,21 @@ import { FormField, inputClass } from '../../components/form-field.tsx';
 import { useTimeZone } from '../../lib/use-time-zone.ts';
 import { useUrlFilterFields } from '../../lib/use-url-filter-fields.ts';
 
-export type OrdersFilter = { status: string; q: string };
+/** The list's filters as the URL has them: `attention` is 'open' for only the orders needing staff. */
+export type OrdersFilter = { status: string; q: string; attention: string };
 
 /** The list's filters as a query string, without the page: what the CSV export and "first page" take. */
 export function filterQuery(filter: OrdersFilter, extra: Record<string, string> = {}): '' | `?${string}` {
   const params = new URLSearchParams();
   if (filter.status) params.set('status', filter.status);
   if (filter.q) params.set('q', filter.q);
+  if (filter.attention) params.set('attention', filter.attention);
   for (const [key, value] of Object.entries(extra)) params.set(key, value);
   const query = params.toString();
   return query ? (`?${query}` as const) : '';
 }
 
-/** Status and search, as a GET form: the filter lives in the URL, so it can be shared and reloaded. */
+/** Status, search and those needing staff, as a GET form: the filter lives in the URL, so it can be shared and reloaded. */
 export function OrdersFilterForm({ filter }: { filter: OrdersFilter }) {
   const form = useRef<HTMLFormElement>(null);
   useUrlFilterFields(form, filter);
@@ -61,6 +63,16 @@ export function OrdersFilterForm({ filter }: { filter: OrdersFilter }) {
           />
         )}
       </FormField>
+      <label className="mb-6 flex min-h-11 items-center gap-2">
+        <input
+          type="checkbox"
+          name="attention"
+          value="open"
+          defaultChecked={filter.attention === 'open'}
+          className="size-5 accent-brass-dark"
+        />
+        Needs attention only
+      </label>
       <button type="submit" className={buttonClass('primary', 'mb-6')}>
         Filter
       </button>
@@ -68,12 +80,12 @@ export function OrdersFilterForm({ filter }: { filter: OrdersFilter }) {
   );
 }
 
-type Row = OrderSummary & Partial<Pick<StaffOrderRow, 'customer' | 'attention'>>;
+type Row = OrderSummary & Partial<Pick<StaffOrderRow, 'customer' | 'needsAttention'>>;
 
 /**
  * /dashboard/orders: date, order id, customer, total and status; each row opens the order. Rows
  * without a customer (one user's orders, on their page) leave that column out. An order that needs
- * staff (a refund that failed, say) says so beside its status; its page says why.
+ * staff (a refund that failed) says so beside its status; its page says why.
  */
 export function OrdersListTable({
   orders,
@@ -132,7 +144,7 @@ export function OrdersListTable({
               <span className="inline-block rounded-full bg-charcoal/10 px-3 py-1 text-sm font-semibold">
                 {order.status}
               </span>
-              {order.attention && (
+              {order.needsAttention && (
                 <span className="mt-1 block text-sm font-semibold text-red-800">Needs attention</span>
               )}
             </>

@@ -16,11 +16,15 @@ import { Dialog } from '../../components/dialog.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
 import { useTimeZone } from '../../lib/use-time-zone.ts';
 
-/** What the order page's action answers: a note to show, or the API's refusal. */
-export type OrderActionResult = { ok: string } | { error: string };
+/**
+ * What the order page's action answers: a note to show, or the API's refusal (`field`: the form
+ * field it is about, shown by that field).
+ */
+export type OrderActionResult = { ok: string } | { error: string; field?: string };
 
-function Result({ data }: { data: OrderActionResult | undefined }) {
-  if (!data) return null;
+/** The order page action's answer below the form that asked, unless a field shows it. */
+export function ActionResult({ data }: { data: OrderActionResult | undefined }) {
+  if (!data || ('field' in data && data.field)) return null;
   return 'error' in data ? (
     <Alert className="mt-3">{data.error}</Alert>
   ) : (
@@ -116,7 +120,7 @@ export function StatusControl({ order, scannedCode }: { order: OrderView; scanne
           Update status
         </Button>
       </fetcher.Form>
-      {!askCode && <Result data={fetcher.data} />}
+      {!askCode && <ActionResult data={fetcher.data} />}
       <Dialog
         open={askCode}
         onClose={() => setAskCode(false)}
@@ -143,7 +147,7 @@ export function StatusControl({ order, scannedCode }: { order: OrderView; scanne
               />
             )}
           </FormField>
-          {askCode && fetcher.data !== answerBefore && <Result data={fetcher.data} />}
+          {askCode && fetcher.data !== answerBefore && <ActionResult data={fetcher.data} />}
           <div className="mt-6 flex flex-wrap justify-end gap-3">
             <Button variant="secondary" onClick={() => setAskCode(false)}>
               Cancel
@@ -184,7 +188,7 @@ export function PickupCodePanel({ order }: { order: OrderView }) {
           Issue a new code
         </Button>
       </fetcher.Form>
-      <Result data={fetcher.data} />
+      <ActionResult data={fetcher.data} />
     </section>
   );
 }

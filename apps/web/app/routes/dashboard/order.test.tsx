@@ -1,5 +1,5 @@
 import type { OrderView } from '@barbershop/contract';
-import { refundFailedMessage } from '@barbershop/contract';
+import { LATE_PAYMENT_REFUNDED, refundFailedMessage } from '@barbershop/contract';
 import { describe, expect, it } from 'vitest';
 import { renderedRouteText, testUser } from '../../lib/testing.ts';
 import * as orderPage from './order.tsx';
@@ -7,7 +7,7 @@ import * as orderPage from './order.tsx';
 const ORDER_ID = '5d0b2c1e-7f3a-4b8e-9c6d-2a1f0e9d8c7b';
 const STAFF = testUser(1, 'Sam Staff', '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b');
 
-function order(attention: string | null): OrderView {
+function order(attention: string | null, needsAttention = attention !== null, log: string[] = []): OrderView {
   const at = '2026-11-27T10:00:00.000Z';
   return {
     _id: ORDER_ID,
@@ -21,8 +21,9 @@ function order(attention: string | null): OrderView {
     shippingCost: 0,
     shipping: null,
     products: [],
-    log: [{ at, message: 'Payment received', actor: null }],
+    log: ['Payment received', ...log].map((message) => ({ at, message, actor: null })),
     attention,
+    needsAttention,
   };
 }
 
@@ -43,7 +44,27 @@ describe('the staff order page', () => {
     expect(text.indexOf('Needs attention')).toBeLessThan(text.indexOf('Payment received'));
   });
 
+  it('asks how the customer was paid back while a failed refund waits on staff', async () => {
+    const failed = refundFailedMessage(2000, 'declined');
+    const text = await orderPageText(order(failed));
+    expect(text).toContain('How was the customer paid back? *');
+    expect(text).toContain('Mark as paid back');
+  });
+
+  it('says what happened as a note, asking nothing, once staff settled it or when it settled itself', async () => {
+    const failed = refundFailedMessage(2000, 'declined');
+    const settled = await orderPageText(order(failed, false, [failed, 'Paid back another way: Cash']));
+    expect(settled).toContain(`Payment note ${failed}`);
+    expect(settled).not.toContain('Needs attention');
+    expect(settled).not.toContain('Mark as paid back');
+    const late = await orderPageText(order(LATE_PAYMENT_REFUNDED, false));
+    expect(late).toContain(`Payment note ${LATE_PAYMENT_REFUNDED}`);
+    expect(late).not.toContain('Needs attention');
+  });
+
   it('says nothing of attention for an order that needs none', async () => {
-    expect(await orderPageText(order(null))).not.toContain('Needs attention');
+    const text = await orderPageText(order(null));
+    expect(text).not.toContain('Needs attention');
+    expect(text).not.toContain('Payment note');
   });
 });

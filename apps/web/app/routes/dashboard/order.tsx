@@ -1,11 +1,11 @@
 import type { OrderStatus } from '@barbershop/contract';
 import { formatAddress } from '@barbershop/contract/format';
 import { Link, useSearchParams } from 'react-router';
-import { Alert } from '../../components/alert.tsx';
 import { OrderDetail } from '../../features/account/order-detail.tsx';
 import { requireRole } from '../../features/auth/require-role.ts';
 import { AuditHistory } from '../../features/dashboard-audit/audit-history.tsx';
 import { recordHistory } from '../../features/dashboard-audit/record-history.ts';
+import { AttentionPanel } from '../../features/dashboard-orders/attention-panel.tsx';
 import {
   type OrderActionResult,
   PickupCodePanel,
@@ -39,6 +39,17 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
     if (form.get('intent') === 'reissue') {
       await api.send('POST', `/orders/${id}/pickup-code`);
       return { ok: 'A new pickup code was issued and emailed to the customer.' };
+    }
+    if (form.get('intent') === 'paid-back') {
+      try {
+        await api.send('POST', `/orders/${id}/attention`, { note: String(form.get('note') ?? '') });
+      } catch (error) {
+        // The note's own fault is said by the note's field; the rest below the form.
+        const note = error instanceof ApiError && error.message.match(/^body\.note: (.*)$/);
+        if (note) return { error: note[1]!, field: 'note' };
+        throw error;
+      }
+      return { ok: 'Marked as paid back. The customer sees how in their order.' };
     }
     const status = String(form.get('status')) as OrderStatus;
     const code = form.get('pickupCode');
@@ -86,12 +97,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title={`Order ${order._id.slice(0, 8)}`} />
       <p className="mb-2 break-all font-mono text-sm text-muted">{order._id}</p>
-      {order.attention && (
-        <Alert className="mb-6">
-          <h2 className="text-lg">Needs attention</h2>
-          <p>{order.attention}</p>
-        </Alert>
-      )}
+      <AttentionPanel order={order} />
       <section aria-labelledby="order-customer" className="mb-6">
         <h2 id="order-customer" className="sr-only">
           Customer

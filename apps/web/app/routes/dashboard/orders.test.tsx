@@ -1,11 +1,11 @@
 import type { StaffOrderRow } from '@barbershop/contract';
 import { describe, expect, it } from 'vitest';
-import { renderedRouteText, testUser } from '../../lib/testing.ts';
+import { renderedRouteHtml, renderedRouteText, testUser } from '../../lib/testing.ts';
 import * as ordersPage from './orders.tsx';
 
 const STAFF = testUser(1, 'Sam Staff', '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b');
 
-function row(id: string, attention: string | null): StaffOrderRow {
+function row(id: string, needsAttention: boolean): StaffOrderRow {
   return {
     _id: id,
     date: '2026-11-27T10:00:00.000Z',
@@ -18,7 +18,7 @@ function row(id: string, attention: string | null): StaffOrderRow {
       email: 'casey@example.com',
     },
     cursor: id,
-    attention,
+    needsAttention,
   };
 }
 
@@ -29,12 +29,28 @@ describe('the staff orders list', () => {
     const text = await renderedRouteText(
       { ...ordersPage, path: '/dashboard/orders' },
       '/dashboard/orders',
-      (path) =>
-        path.startsWith('/users/me') ? STAFF : [row(flagged, 'Refund of $20.00 failed (…)'), row(fine, null)],
+      (path) => (path.startsWith('/users/me') ? STAFF : [row(flagged, true), row(fine, false)]),
     );
     expect(text).toContain(`${flagged} Casey Customer casey@example.com $25.00 processing Needs attention`);
     const fineRow = `${fine} Casey Customer casey@example.com $25.00 processing`;
     expect(text.trimEnd().endsWith(fineRow)).toBe(true);
-    expect(text.match(/Needs attention/g)).toHaveLength(1);
+    expect(text.match(/processing Needs attention/g)).toHaveLength(1);
+  });
+
+  it('lists only the orders needing staff when asked, with the box ticked and the export alike', async () => {
+    const asked: string[] = [];
+    const html = await renderedRouteHtml(
+      { ...ordersPage, path: '/dashboard/orders' },
+      '/dashboard/orders?attention=open',
+      (path) => {
+        asked.push(path);
+        return path.startsWith('/users/me') ? STAFF : [];
+      },
+    );
+    expect(asked.find((path) => path.startsWith('/orders'))).toMatch(/^\/orders\?attention=open&scope=all/);
+    const box = html.match(/<input type="checkbox"[^>]*name="attention"[^>]*>/)?.[0];
+    expect(box).toContain('checked=""');
+    expect(html).toContain('/api/orders/export.csv?attention=open');
+    expect(html).toContain('No orders match this filter.');
   });
 });

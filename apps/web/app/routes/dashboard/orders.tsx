@@ -18,7 +18,11 @@ import { dashboardMeta } from './dashboard-meta.ts';
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(request, context, 'staff');
   const url = new URL(request.url);
-  const filter = { status: url.searchParams.get('status') ?? '', q: url.searchParams.get('q') ?? '' };
+  const filter = {
+    status: url.searchParams.get('status') ?? '',
+    q: url.searchParams.get('q') ?? '',
+    attention: url.searchParams.get('attention') ?? '',
+  };
   const after = url.searchParams.get('after');
   const query = filterQuery(filter, {
     scope: 'all',
@@ -37,7 +41,10 @@ export function meta({ matches }: Route.MetaArgs) {
   return dashboardMeta('Orders', matches);
 }
 
-/** /dashboard/orders: every order, filtered by status and search, a page at a time, exportable as CSV. */
+/**
+ * /dashboard/orders: every order, filtered by status, search and those needing staff, a page at a
+ * time, exportable as CSV.
+ */
 export default function OrdersPage({ loaderData }: Route.ComponentProps) {
   const { orders, filter, next, paged, refusal } = loaderData;
   const apiBaseUrl = useRootData()?.config.apiBaseUrl ?? '';
@@ -57,7 +64,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
       />
       <OrdersFilterForm filter={filter} />
       {refusal && <Alert className="mb-4">{refusal}</Alert>}
-      <OrdersListTable orders={orders} filtered={!!(filter.status || filter.q)} />
+      <OrdersListTable orders={orders} filtered={!!(filter.status || filter.q || filter.attention)} />
       <OrdersPager filter={filter} next={next} paged={paged} />
     </>
   );

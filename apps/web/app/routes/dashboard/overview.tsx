@@ -77,7 +77,13 @@ export default function OverviewPage({ loaderData }: Route.ComponentProps) {
         <h2 id="waiting-heading" className="mb-3 text-2xl">
           Waiting on the shop
         </h2>
-        <ul className="grid gap-4 sm:grid-cols-3">
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <Tile
+            label="Needs attention"
+            value={String(waiting.attention)}
+            detail={waiting.attention ? 'A refund failed: pay the customer back' : undefined}
+            to="/dashboard/orders?attention=open"
+          />
           <Tile
             label="To print (processing)"
             value={String(waiting.processing)}

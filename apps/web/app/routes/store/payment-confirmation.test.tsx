@@ -2,6 +2,7 @@ import type { Order } from '@barbershop/contract';
 import {
   LATE_PAYMENT_REFUNDED,
   MISMATCHED_PAYMENT_REFUNDED,
+  paidBackMessage,
   refundFailedMessage,
 } from '@barbershop/contract';
 import { describe, expect, it } from 'vitest';
@@ -59,6 +60,18 @@ describe('the payment confirmation page', () => {
       expect(text).not.toContain('refunded in full');
       expect(text).not.toContain('nothing was charged');
     }
+  });
+
+  it('says the shop paid the customer back another way once staff said how', async () => {
+    const failed = refundFailedMessage(2500, 'declined');
+    const text = await confirmationText(
+      order('canceled', [LATE_PAYMENT_REFUNDED, failed, paidBackMessage('Cash at the counter')]),
+    );
+    expect(text).toContain('Payment Returned');
+    expect(text).toContain('so the shop paid you back another way.');
+    expect(text).toContain("The shop's note: Cash at the counter");
+    expect(text).not.toContain('Refund Not Completed');
+    expect(text).not.toContain('will pay you back');
   });
 
   it('says nothing was charged when the order was canceled unpaid', async () => {

@@ -1,6 +1,7 @@
 import {
   latestPaymentFailure,
   type Order,
+  paidBackNote,
   paymentRefunded,
   refundOfPaymentFailed,
 } from '@barbershop/contract';
@@ -70,6 +71,10 @@ const NOT_COMPLETED = {
     heading: 'Refund Not Completed',
     text: 'Your payment came through after this order could no longer be filled. We refunded it, but your bank or card issuer turned the refund down, so the money came back to the shop. The shop will pay you back another way. Your cart is still here.',
   },
+  paidBack: {
+    heading: 'Payment Returned',
+    text: 'Your payment came through after this order could no longer be filled. Your bank or card issuer turned our refund down, so the shop paid you back another way. Your cart is still here.',
+  },
 };
 
 /**
@@ -91,11 +96,14 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
   const pending = order.status === 'pending' && !failed;
   // Charged and given back, which "nothing was charged" would misstate; or charged, and the refund
   // then refused by the customer's bank, which "refunded" would misstate.
-  const notCompleted = refundOfPaymentFailed(order)
-    ? NOT_COMPLETED.refundFailed
-    : paymentRefunded(order)
-      ? NOT_COMPLETED.refunded
-      : NOT_COMPLETED.unpaid;
+  const paidBack = paidBackNote(order);
+  const notCompleted = paidBack
+    ? NOT_COMPLETED.paidBack
+    : refundOfPaymentFailed(order)
+      ? NOT_COMPLETED.refundFailed
+      : paymentRefunded(order)
+        ? NOT_COMPLETED.refunded
+        : NOT_COMPLETED.unpaid;
 
   // The order now holds what the cart held, once it is paid: a payment still settling may yet fail,
   // and then the cart is still here, as the page says. Only the cart that paid for this order gives
@@ -122,6 +130,7 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
           <Alert>
             {notCompleted.text}
             {failure && <span className="mt-1 block">{failure}</span>}
+            {paidBack && <span className="mt-1 block">The shop's note: {paidBack}</span>}
           </Alert>
           <Link to="/checkout" className={buttonClass()}>
             Back to Checkout
