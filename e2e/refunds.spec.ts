@@ -1,0 +1,150 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CatalogProduct } from '@barbershop/contract';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { StripeStandIn } from '../apps/server/src/test/stripe-stand-in.ts';
+import { freePort } from '../scripts/bench/stats.ts';
+import { expect, test } from './fixtures.ts';
+import { DEMO, signIn } from './sign-in.ts';
+
+// A refund that fails days later (the card was closed) is the one payment event staff must act on.
+// The shared end-to-end server takes demo payments, which are never refunded, so this file starts
+// the production server of its own with Stripe pointed at the local stand-in, and plays Stripe's
+// webhooks to it, signed as Stripe signs them.
+
+const SERVER_SRC = join(import.meta.dirname, '../apps/server/src');
+const stripe = new StripeStandIn();
+let server: ChildProcess | undefined;
+let dataDir = '';
+let site = '';
+
+/** Runs one of the server's Node scripts with the pinned Node and this file's environment. */
+function runNode(env: NodeJS.ProcessEnv, script: string, ...args: string[]): ChildProcess {
+  return spawn(process.execPath, [join(SERVER_SRC, script), ...args], { env, stdio: 'ignore' });
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  const port = await freePort();
+  site = `http://localhost:${port}`;
+  dataDir = mkdtempSync(join(tmpdir(), 'barbershop-refunds-'));
+  const env = {
+    ...process.env,
+    ...(await stripe.start()),
+    NODE_ENV: 'production',
+    DEMO_MODE: 'true',
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: site,
+    LOG_LEVEL: 'warn',
+  };
+  const seed = runNode(env, 'cli/db.ts', 'seed');
+  expect(await new Promise((resolve) => seed.once('exit', resolve))).toBe(0);
+  server = runNode(env, 'main.ts');
+  const health = () =>
+    fetch(`${site}/healthz`).then(
+      (response) => response.status,
+      () => 0,
+    );
+  await expect.poll(health, { timeout: 60_000 }).toBe(200);
+});
+
+test.afterAll(async () => {
+  server?.kill('SIGKILL');
+  await stripe.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Delivers a Stripe event to the server's webhook as Stripe does, and expects it taken. */
+async function deliver(request: APIRequestContext, event: { payload: string; header: string }) {
+  const response = await request.post(`${site}/api/payment/webhook`, {
+    headers: { 'content-type': 'application/json', 'stripe-signature': event.header },
+    data: event.payload,
+  });
+  expect(response.status()).toBe(200);
+}
+
+/** A page of a new browser context signed in as `email` on this file's server. */
+async function signedIn(browser: Browser, email: string): Promise<Page> {
+  const page = await (await browser.newContext({ baseURL: site })).newPage();
+  await signIn(page, email);
+  return page;
+}
+
+test('staff see a failed refund, say how they paid the customer back, and the customer reads it', async ({
+  browser,
+  checkA11y,
+}) => {
+  test.setTimeout(90_000);
+  const customer = await signedIn(browser, DEMO.customer);
+  const api = customer.request;
+
+  // Casey pays for a hat; the shop refunds $10.00 of it in Stripe's dashboard, and the refund fails.
+  const published = await api.get(`${site}/api/products/published`);
+  expect(published.status(), await published.text()).toBe(200);
+  const products: CatalogProduct[] = await published.json();
+  const hat = products.find((p) => p.category === 'Hats' && p.stock.some((s) => s.quantity > 0))!;
+  const size = hat.stock.find((s) => s.quantity > 0)!.size;
+  const checkout = await api.post(`${site}/api/payment/create-payment-intent`, {
+    headers: { origin: site },
+    data: { products: [{ _id: hat._id, size, quantity: 1 }] },
+  });
+  expect(checkout.status()).toBe(200);
+  const { orderId } = await checkout.json();
+  const intent = [...stripe.intents.values()].find((i) => i.metadata.orderId === orderId)!;
+  await deliver(api, stripe.event('payment_intent.succeeded', stripe.succeed(intent.id)));
+  const refund = stripe.refund(intent.id, 1000);
+  await deliver(api, stripe.event('charge.refunded', stripe.charge(intent.id)));
+  stripe.failRefund(refund.id, 'expired_or_canceled_card');
+  await deliver(
+    api,
+    stripe.event('charge.refund.updated', refund, { created: Math.floor(Date.now() / 1000) + 60 }),
+  );
+
+  // Staff: the overview counts it and leads to the list of orders needing them, with only this one.
+  const staff = await signedIn(browser, DEMO.staff);
+  await staff.goto('/dashboard');
+  const tile = staff.getByRole('link', { name: /^Needs attention 1 A refund failed/ });
+  await tile.click();
+  await expect(staff).toHaveURL(/\/dashboard\/orders\?attention=open$/);
+  await expect(staff.getByRole('checkbox', { name: 'Needs attention only' })).toBeChecked();
+  const rows = staff.getByRole('table', { name: 'Orders' }).getByRole('row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText('Needs attention');
+  await rows.nth(1).getByRole('link', { name: orderId }).click();
+
+  const panel = staff.getByRole('region', { name: 'Needs attention' });
+  await expect(panel).toContainText(
+    "Refund of $10.00 failed (the card has expired or was closed): the money is back in the shop's Stripe balance",
+  );
+  await checkA11y(staff);
+  const note = panel.getByRole('textbox', { name: 'How was the customer paid back?' });
+  // Only spaces: the server's refusal is said by the field, and nothing is lost or marked.
+  await note.fill('   ');
+  await panel.getByRole('button', { name: 'Mark as paid back' }).click();
+  await expect(note).toHaveAttribute('aria-invalid', 'true');
+  await expect(note).toHaveAccessibleDescription(/Say how the customer was paid back$/);
+  await note.fill('Cash at the counter, Nov 28');
+  await panel.getByRole('button', { name: 'Mark as paid back' }).click();
+
+  const settled = staff.getByRole('region', { name: 'Payment note' });
+  await expect(settled.getByRole('heading', { name: 'Payment note' })).toBeFocused();
+  await expect(settled.getByRole('status')).toHaveText(
+    'Marked as paid back. The customer sees how in their order.',
+  );
+  await expect(staff.getByText('Paid back another way: Cash at the counter, Nov 28')).toBeVisible();
+  await checkA11y(staff);
+  await staff.goto('/dashboard');
+  await expect(staff.getByRole('link', { name: /^Needs attention 0/ })).toBeVisible();
+
+  // Casey's order page tells them what happened to their money, in order.
+  await customer.goto(`/account/orders/${orderId}`);
+  const failedLine = customer.getByText(/^Refund of \$10\.00 failed/);
+  const paidBack = customer.getByText('Paid back another way: Cash at the counter, Nov 28');
+  await expect(failedLine).toBeVisible();
+  await expect(paidBack).toBeVisible();
+  await checkA11y(customer);
+});
