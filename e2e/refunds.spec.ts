@@ -139,6 +139,12 @@ test('staff see a failed refund, say how they paid the customer back, and the cu
   await checkA11y(staff);
   await staff.goto('/dashboard');
   await expect(staff.getByRole('link', { name: /^Needs attention 0/ })).toBeVisible();
+  await staff.goto('/dashboard/orders?attention=open');
+  await expect(staff.getByText('No orders match this filter.')).toBeVisible();
+  // Every order again, from the sidebar: the box follows the address, not what it was loaded with.
+  await staff.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Orders' }).click();
+  await expect(staff).toHaveURL(/\/dashboard\/orders$/);
+  await expect(staff.getByRole('checkbox', { name: 'Needs attention only' })).not.toBeChecked();
 
   // Casey's order page tells them what happened to their money, in order.
   await customer.goto(`/account/orders/${orderId}`);

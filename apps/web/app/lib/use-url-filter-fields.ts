@@ -2,10 +2,10 @@ import { type RefObject, useEffect, useRef } from 'react';
 import { useNavigationType } from 'react-router';
 
 /**
- * Keeps a GET filter form's uncontrolled fields (text, select, checkbox) showing the filter in the URL: a filter changed
- * from elsewhere (a sidebar link, back and forward, "Show every order") is copied in, except into a
- * field staff are using as the form's own search lands or the page starts. `defaultValue` alone
- * would keep showing the old filter. Back and Forward are copied in even there: the keyboard stays
+ * Keeps a GET filter form's uncontrolled fields (text, select, checkbox) showing the filter in the
+ * URL: a filter changed from elsewhere (a sidebar link, back and forward, "Show every order") is
+ * copied in, except into a field staff are using as the form's own search lands or the page starts.
+ * `defaultValue` alone would keep showing the old filter. Back and Forward are copied in even there: the keyboard stays
  * in the box after a search, and kept its words over the list Back showed.
  */
 export function useUrlFilterFields(form: RefObject<HTMLFormElement | null>, values: Record<string, string>) {

@@ -27,7 +27,10 @@ export function filterQuery(filter: OrdersFilter, extra: Record<string, string> 
   return query ? (`?${query}` as const) : '';
 }
 
-/** Status, search and those needing staff, as a GET form: the filter lives in the URL, so it can be shared and reloaded. */
+/**
+ * Status, search and those needing staff, as a GET form: the filter lives in the URL, so it can be
+ * shared and reloaded.
+ */
 export function OrdersFilterForm({ filter }: { filter: OrdersFilter }) {
   const form = useRef<HTMLFormElement>(null);
   useUrlFilterFields(form, filter);
