@@ -135,7 +135,7 @@ test('staff see a failed refund, say how they paid the customer back, and the cu
   await expect(settled.getByRole('status')).toHaveText(
     'Marked as paid back. The customer sees how in their order.',
   );
-  await expect(staff.getByText('Paid back another way: Cash at the counter, Nov 28')).toBeVisible();
+  await expect(staff.getByText('Paid back $10.00 another way: Cash at the counter, Nov 28')).toBeVisible();
   await checkA11y(staff);
   await staff.goto('/dashboard');
   await expect(staff.getByRole('link', { name: /^Needs attention 0/ })).toBeVisible();
@@ -149,7 +149,7 @@ test('staff see a failed refund, say how they paid the customer back, and the cu
   // Casey's order page tells them what happened to their money, in order.
   await customer.goto(`/account/orders/${orderId}`);
   const failedLine = customer.getByText(/^Refund of \$10\.00 failed/);
-  const paidBack = customer.getByText('Paid back another way: Cash at the counter, Nov 28');
+  const paidBack = customer.getByText('Paid back $10.00 another way: Cash at the counter, Nov 28');
   await expect(failedLine).toBeVisible();
   await expect(paidBack).toBeVisible();
   await checkA11y(customer);

@@ -119,14 +119,15 @@ export function refundOfPaymentFailed(order: {
   return paymentRefunded(order) && order.log.some((entry) => isRefundFailedMessage(entry.message));
 }
 
-const PAID_BACK = 'Paid back another way: ';
+const PAID_BACK = /^Paid back \$[\d,]+\.\d\d another way: /;
 
 /**
- * The log line staff write once they have paid back a customer whose refund failed (cash at the
- * counter, a bank transfer): the customer reads it in their order's history.
+ * The log line written once staff have paid back a customer whose refunds failed (`cents` in all)
+ * another way, with their note (cash at the counter, a bank transfer): the customer reads it in
+ * their order's history.
  */
-export function paidBackMessage(note: string): string {
-  return `${PAID_BACK}${note}`;
+export function paidBackMessage(cents: number, note: string): string {
+  return `Paid back ${formatCents(cents)} another way: ${note}`;
 }
 
 /**
@@ -138,8 +139,8 @@ export function paidBackNote(order: {
   log: readonly { message: string }[];
 }): string | null {
   if (!refundOfPaymentFailed(order)) return null;
-  const line = order.log.findLast((entry) => entry.message.startsWith(PAID_BACK));
-  return line ? line.message.slice(PAID_BACK.length) : null;
+  const line = order.log.findLast((entry) => PAID_BACK.test(entry.message));
+  return line ? line.message.replace(PAID_BACK, '') : null;
 }
 
 const PAYMENT_FAILED = 'Payment failed: ';

@@ -39,6 +39,12 @@ export const orders = pgTable(
      * event's time): an older event delivered later does not replace it. Null until one is reported.
      */
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /**
+     * Cents the shop paid back outside the payment provider: refunds that failed, which staff then
+     * returned another way (cash, a transfer) and said so. Not the provider's, so its events never
+     * change it; revenue is the total less this and `refunded`.
+     */
+    paidBack: integer('paid_back').notNull().default(0),
     shipping: jsonb('shipping').$type<ShippingSnapshot>(),
     paymentProvider: text('payment_provider'),
     paymentId: text('payment_id'),
@@ -65,7 +71,7 @@ export const orders = pgTable(
     check('orders_delivery_method', sql`${t.deliveryMethod} in ${inList(DELIVERY_METHODS)}`),
     check(
       'orders_money',
-      sql`${t.subtotal} >= 0 and ${t.salesTax} >= 0 and ${t.shippingCost} >= 0 and ${t.total} >= 0 and ${t.refunded} >= 0`,
+      sql`${t.subtotal} >= 0 and ${t.salesTax} >= 0 and ${t.shippingCost} >= 0 and ${t.total} >= 0 and ${t.refunded} >= 0 and ${t.paidBack} >= 0`,
     ),
   ],
 );
@@ -125,6 +131,8 @@ export const failedRefunds = pgTable(
     amount: integer('amount').notNull(),
     madeAt: timestamp('made_at', { withTimezone: true }).notNull(),
     failedAt: timestamp('failed_at', { withTimezone: true }).notNull(),
+    /** When staff said they paid this refund back another way (orders.paid_back); null until then. */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
   },
   (t) => [index('failed_refunds_order').on(t.orderId), check('failed_refunds_amount', sql`${t.amount} >= 0`)],
 );

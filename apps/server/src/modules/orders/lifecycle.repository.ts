@@ -1,5 +1,5 @@
 import { type Executor, schema } from '@barbershop/db';
-import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 
 const {
   failedRefunds,
@@ -271,6 +271,16 @@ export async function failedRefundsCountedAt(tx: Executor, orderId: string, at: 
       and(eq(failedRefunds.orderId, orderId), lte(failedRefunds.madeAt, at), gt(failedRefunds.failedAt, at)),
     );
   return row?.cents ?? 0;
+}
+
+/** Marks the order's failed refunds not yet settled as settled at `at`; answers their cents. */
+export async function settleFailedRefunds(tx: Executor, orderId: string, at: Date): Promise<number> {
+  const rows = await tx
+    .update(failedRefunds)
+    .set({ settledAt: at })
+    .where(and(eq(failedRefunds.orderId, orderId), isNull(failedRefunds.settledAt)))
+    .returning({ amount: failedRefunds.amount });
+  return rows.reduce((sum, row) => sum + row.amount, 0);
 }
 
 export async function listLogOfOrder(db: Executor, orderId: string): Promise<OrderLogRow[]> {

@@ -56,6 +56,7 @@ import {
   releaseCheckoutLease,
   returnStock,
   setItemsOfOrderReady,
+  settleFailedRefunds,
   stockQuantity,
   takeCheckoutLease,
   takeStock,
@@ -651,27 +652,37 @@ export async function noteRefundFailed(
 }
 
 /**
- * Staff paid back the customer of an order needing them (a refund that failed) another way: said in
- * the order's log as they wrote it, with who did it, which its customer reads, and the order needs
- * nobody any more. 409 when it needs nobody now (another member of staff settled it meanwhile).
+ * Staff paid back the customer of an order needing them another way: the refunds that failed since
+ * they last did, in all. Said in the order's log with their note and who did it, which its customer
+ * reads; a paid order counts it in `paidBack` (a canceled one counts no refunds, as its payment was
+ * never the shop's); the order needs nobody any more. 409 when it needs nobody now (another member
+ * of staff settled it meanwhile).
  */
 export async function settleAttention(
   db: Executor,
   input: { orderId: string; note: string; actorUserId: string; at?: Date },
 ): Promise<OrderRow> {
-  const at = input.at ?? new Date();
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.orderId);
     if (!order) throw new AppError('not_found', 'No such order.');
     if (!order.attentionSince) {
       throw new AppError('conflict', 'This order needs nothing from staff now: reload it to see the latest.');
     }
-    const settled = await updateOrder(tx, order.id, { attentionSince: null, updatedAt: at });
+    // The failure is dated by the provider's clock: after it, so the log reads in order even if ours
+    // is behind.
+    const now = (input.at ?? new Date()).getTime();
+    const at = new Date(Math.max(now, order.attentionSince.getTime() + 1));
+    const cents = await settleFailedRefunds(tx, order.id, at);
+    const settled = await updateOrder(tx, order.id, {
+      attentionSince: null,
+      updatedAt: at,
+      ...(order.status === 'canceled' ? {} : { paidBack: order.paidBack + cents }),
+    });
     await insertLog(tx, {
       orderId: order.id,
       at,
       actorUserId: input.actorUserId,
-      message: paidBackMessage(input.note),
+      message: paidBackMessage(cents, input.note),
     });
     return settled;
   });

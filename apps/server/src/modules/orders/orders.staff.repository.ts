@@ -49,6 +49,7 @@ export async function listOrdersPage(db: Executor, filter: StaffOrderFilter) {
       shippingCost: orders.shippingCost,
       total: orders.total,
       refunded: orders.refunded,
+      paidBack: orders.paidBack,
       needsAttention: sql<boolean>`${orders.attentionSince} is not null`,
       createdAt: orders.createdAt,
       // Microseconds included: a JavaScript Date would round them off and repeat or skip rows.

@@ -78,8 +78,10 @@ const CSV_HEADER = [
   'Sales Tax',
   'Shipping',
   'Total',
-  // Refunded in Stripe's dashboard so far: what the shop kept is Total less this.
+  // Refunded in Stripe's dashboard so far, and paid back another way after a refund failed: what
+  // the shop kept is Total less both.
   'Refunded',
+  'Paid Back',
 ];
 const EXPORT_BATCH = 500;
 
@@ -123,6 +125,7 @@ export async function* exportOrdersCsv(
           dollars(row.shippingCost),
           dollars(row.total),
           dollars(row.refunded),
+          dollars(row.paidBack),
         ]
           .map(csvCell)
           .join(',')

@@ -120,10 +120,10 @@ describe('staff orders API', () => {
       const lines = response.body.trimEnd().split('\r\n');
       // Dates on the shop's clock, as the pages show them, to the minute.
       expect(lines[0]).toBe(
-        'Date (America/Denver),Order Id,Customer,Email,Delivery,Status,Subtotal,Sales Tax,Shipping,Total,Refunded',
+        'Date (America/Denver),Order Id,Customer,Email,Delivery,Status,Subtotal,Sales Tax,Shipping,Total,Refunded,Paid Back',
       );
       expect(lines.slice(1)).toEqual([
-        `${minuteIn(theirs.createdAt, 'America/Denver')},${theirs.id},"'=HYPERLINK(""http://x"")",m@example.com,pickup,processing,25.00,0.00,0.00,25.00,10.00`,
+        `${minuteIn(theirs.createdAt, 'America/Denver')},${theirs.id},"'=HYPERLINK(""http://x"")",m@example.com,pickup,processing,25.00,0.00,0.00,25.00,10.00,0.00`,
       ]);
       const every = (await get('/api/orders/export.csv', staff)).body.trimEnd().split('\r\n');
       const listed = (await get('/api/orders?scope=all&limit=200', staff)).json<StaffOrderRow[]>();
@@ -394,11 +394,11 @@ describe('staff orders API', () => {
         status: 'processing',
       });
       expect(settled.json<OrderView>().log.at(-1)).toMatchObject({
-        message: 'Paid back another way: Cash at the counter, Nov 28',
+        message: 'Paid back $10.00 another way: Cash at the counter, Nov 28',
         actor: 'Sam Staff',
       });
       const own = (await get(`/api/orders/${made.id}`, customer)).json<OrderView>();
-      expect(own.log.at(-1)?.message).toBe('Paid back another way: Cash at the counter, Nov 28');
+      expect(own.log.at(-1)?.message).toBe('Paid back $10.00 another way: Cash at the counter, Nov 28');
       expect(await needing()).not.toContain(made.id);
       expect((await auditOf(made.id)).map((row) => [row.action, row.actorUserId, row.after])).toEqual([
         ['paid back', staffId, { needsAttention: false, paidBack: 'Cash at the counter, Nov 28' }],
@@ -427,6 +427,12 @@ describe('staff orders API', () => {
         attention: expect.stringMatching(/^Refund of \$5\.00 failed/),
       });
       expect(await needing()).toContain(made.id);
+      // Each settling counts what failed since the last: $10.00, then $5.00.
+      expect((await settle(made.id, { note: 'Bank transfer' })).json<OrderView>().log.at(-1)?.message).toBe(
+        'Paid back $5.00 another way: Bank transfer',
+      );
+      const [row] = await app.db.select().from(schema.orders).where(eq(schema.orders.id, made.id));
+      expect(row).toMatchObject({ refunded: 1000, paidBack: 1500, attentionSince: null });
     });
 
     it('refuses an order that needs nobody (409), one that does not exist (404), and exports only those needing staff when asked', async () => {

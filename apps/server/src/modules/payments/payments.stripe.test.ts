@@ -562,6 +562,19 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
       expect(own.json<OrderView>()).not.toHaveProperty('attention');
       expect(own.json<OrderView>()).not.toHaveProperty('needsAttention');
       expect(own.json<OrderView>().log.at(-1)?.message).toBe(line);
+
+      // Paid back by hand: said with the amount; the canceled order, whose payment was never the
+      // shop's, counts no money paid back, as it counts no refunds.
+      const settled = await app.inject({
+        method: 'POST',
+        url: `/api/orders/${late.order.id}/attention`,
+        headers: { cookie: await staffCookie() },
+        payload: { note: 'Bank transfer' },
+      });
+      expect(settled.json<OrderView>().log.at(-1)?.message).toBe(
+        'Paid back $30.00 another way: Bank transfer',
+      );
+      expect(await orderRow(late.order.id)).toMatchObject({ refunded: 0, paidBack: 0, attentionSince: null });
     });
 
     it("says on a mismatched payment's canceled order that the sweep's refund failed, and its payment delivered again leaves it so", async () => {
@@ -588,18 +601,19 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
       const { order, intent } = await paidCheckout(2);
       const revenueToday = async () =>
         (await staffGet<Overview>('/api/dashboard/overview')).revenue.today.revenue;
+      /** The order's CSV line's Refunded and Paid Back. */
       const csvRefunded = async () => {
         const csv = await app.inject({
           url: `/api/orders/export.csv?q=${order.id}`,
           headers: { cookie: await staffCookie() },
         });
-        return csv.body.trimEnd().split('\r\n')[1]?.split(',').at(-1);
+        return csv.body.trimEnd().split('\r\n')[1]?.split(',').slice(-2).join(' ');
       };
       const refund = stripe.refund(intent.id, 2000, at(1));
       const refunded = stripe.event('charge.refunded', stripe.charge(intent.id), { created: at(1) });
       expect((await deliver(refunded)).statusCode).toBe(200);
       expect(await orderRow(order.id)).toMatchObject({ refunded: 2000, attention: null });
-      expect(await csvRefunded()).toBe('20.00');
+      expect(await csvRefunded()).toBe('20.00 0.00');
       const revenueLessRefund = await revenueToday();
 
       stripe.failRefund(refund.id, 'declined');
@@ -612,8 +626,27 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
         `Payment partly refunded in Stripe: $20.00 of ${formatCents(order.total)} so far`,
         line,
       ]);
-      expect(await csvRefunded()).toBe('0.00');
+      expect(await csvRefunded()).toBe('0.00 0.00');
       expect(await revenueToday()).toBe(revenueLessRefund + 2000);
+
+      // Staff pay the $20.00 back in cash: out of the revenue again, and no later event of Stripe's,
+      // which knows nothing of it, puts it back.
+      const settled = await app.inject({
+        method: 'POST',
+        url: `/api/orders/${order.id}/attention`,
+        headers: { cookie: await staffCookie() },
+        payload: { note: 'Cash at the counter' },
+      });
+      expect(settled.statusCode).toBe(200);
+      expect((await logOf(order.id)).at(-1)).toBe('Paid back $20.00 another way: Cash at the counter');
+      expect(await csvRefunded()).toBe('0.00 20.00');
+      expect(await revenueToday()).toBe(revenueLessRefund);
+      stripe.refund(intent.id, 500, at(120));
+      const later = stripe.event('charge.refunded', stripe.charge(intent.id), { created: at(120) });
+      expect((await deliver(later)).statusCode).toBe(200);
+      expect(await orderRow(order.id)).toMatchObject({ refunded: 500, paidBack: 2000 });
+      expect(await csvRefunded()).toBe('5.00 20.00');
+      expect(await revenueToday()).toBe(revenueLessRefund - 500);
     });
 
     it("ends at the charge's own refunded figure whatever order a failure and the refunds around it come in", async () => {

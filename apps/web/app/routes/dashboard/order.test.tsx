@@ -1,5 +1,5 @@
 import type { OrderView } from '@barbershop/contract';
-import { LATE_PAYMENT_REFUNDED, refundFailedMessage } from '@barbershop/contract';
+import { LATE_PAYMENT_REFUNDED, paidBackMessage, refundFailedMessage } from '@barbershop/contract';
 import { describe, expect, it } from 'vitest';
 import { renderedRouteText, testUser } from '../../lib/testing.ts';
 import * as orderPage from './order.tsx';
@@ -53,7 +53,7 @@ describe('the staff order page', () => {
 
   it('says what happened as a note, asking nothing, once staff settled it or when it settled itself', async () => {
     const failed = refundFailedMessage(2000, 'declined');
-    const settled = await orderPageText(order(failed, false, [failed, 'Paid back another way: Cash']));
+    const settled = await orderPageText(order(failed, false, [failed, paidBackMessage(2000, 'Cash')]));
     expect(settled).toContain(`Payment note ${failed}`);
     expect(settled).not.toContain('Needs attention');
     expect(settled).not.toContain('Mark as paid back');

@@ -65,7 +65,7 @@ describe('the payment confirmation page', () => {
   it('says the shop paid the customer back another way once staff said how', async () => {
     const failed = refundFailedMessage(2500, 'declined');
     const text = await confirmationText(
-      order('canceled', [LATE_PAYMENT_REFUNDED, failed, paidBackMessage('Cash at the counter')]),
+      order('canceled', [LATE_PAYMENT_REFUNDED, failed, paidBackMessage(2500, 'Cash at the counter')]),
     );
     expect(text).toContain('Payment Returned');
     expect(text).toContain('so the shop paid you back another way.');
