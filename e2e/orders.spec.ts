@@ -175,6 +175,39 @@ test('cancelling the handover a scanned code opened leaves the keyboard in the S
   await staff.context().close();
 });
 
+test('a filter says to screen readers how many orders it shows, the keyboard staying on Filter', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.staff);
+  const [order] = (await (await page.request.get('/api/orders?scope=all&limit=1')).json()) as OrderView[];
+  const orderId = order!._id;
+  await page.goto('/dashboard/orders');
+  const count = page.getByRole('main').getByRole('status');
+  await page.getByLabel('Search').fill(orderId);
+  const filter = page.getByRole('button', { name: 'Filter' });
+  await filter.press('Enter');
+  await expect(count).toHaveText('1 order shown');
+  await expect(filter).toBeFocused();
+  await page.getByLabel('Status').selectOption('canceled');
+  await filter.press('Enter');
+  await expect(page.getByText('No orders match this filter.')).toBeVisible();
+  await expect(count).toHaveText('0 orders shown');
+
+  // The activity list's filter the same way.
+  await page.goto('/dashboard/activity');
+  await page.getByLabel('Kind').selectOption('order');
+  await page.getByRole('button', { name: 'Filter' }).press('Enter');
+  await expect(page).toHaveURL(/[?&]entity=order/);
+  // The header row aside; no table at all when nothing matches.
+  const rows = Math.max(
+    (await page.getByRole('table', { name: 'Activity' }).getByRole('row').count()) - 1,
+    0,
+  );
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(
+    `${rows} ${rows === 1 ? 'change' : 'changes'} shown`,
+  );
+});
+
 test('the search box shows the search of the list Back returns to', async ({ page }) => {
   await signIn(page, DEMO.staff);
   await page.goto('/dashboard/orders');

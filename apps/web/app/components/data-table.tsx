@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigation } from 'react-router';
 import { TableScroll } from './table-scroll.tsx';
 
 /** Cell styles shared by every data table, so the account and dashboard tables read alike. */
@@ -51,6 +51,27 @@ export function EmptyState({ message, to, linkText }: { message: string; to?: st
         </p>
       )}
     </div>
+  );
+}
+
+/** True while this page's list loads again: a filter or a search submitted, Back or Forward. */
+export function useListLoading(): boolean {
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  return navigation.state === 'loading' && navigation.location.pathname === pathname;
+}
+
+/**
+ * How many rows a filtered list shows, said to screen readers only: a filter or a search changes the
+ * list while the keyboard stays on its button or box, and nothing else says that it did. The region is
+ * on the page before the change, so the new count is announced; "Searching…" while the list loads.
+ */
+export function ShownCount({ count, one, many }: { count: number; one: string; many: string }) {
+  const loading = useListLoading();
+  return (
+    <p role="status" className="sr-only">
+      {loading ? 'Searching…' : `${count} ${count === 1 ? one : many} shown`}
+    </p>
   );
 }
 

@@ -2,6 +2,7 @@ import { AUDIT_PAGE } from '@barbershop/contract';
 import { Link } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
 import { buttonClass } from '../../components/button.tsx';
+import { ShownCount } from '../../components/data-table.tsx';
 import { requireRole } from '../../features/auth/require-role.ts';
 import { ActivityFilterForm, ActivityTable } from '../../features/dashboard-audit/activity-list.tsx';
 import { keysetPage } from '../../features/dashboard-shell/keyset-page.ts';
@@ -58,6 +59,7 @@ export default function ActivityPage({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       {refusal && <Alert className="mb-4">{refusal}</Alert>}
+      <ShownCount count={entries.length} one="change" many="changes" />
       <ActivityTable entries={entries} />
       {(next || paged) && (
         <nav aria-label="Pages of activity" className="mt-4 flex flex-wrap justify-between gap-3">

@@ -1,6 +1,7 @@
 import { STAFF_ORDERS_PAGE, type StaffOrderRow } from '@barbershop/contract';
 import { Alert } from '../../components/alert.tsx';
 import { buttonClass } from '../../components/button.tsx';
+import { ShownCount } from '../../components/data-table.tsx';
 import { requireRole } from '../../features/auth/require-role.ts';
 import {
   filterQuery,
@@ -64,6 +65,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
       />
       <OrdersFilterForm filter={filter} />
       {refusal && <Alert className="mb-4">{refusal}</Alert>}
+      <ShownCount count={orders.length} one="order" many="orders" />
       <OrdersListTable orders={orders} filtered={!!(filter.status || filter.q || filter.attention)} />
       <OrdersPager filter={filter} next={next} paged={paged} />
     </>

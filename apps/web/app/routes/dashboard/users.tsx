@@ -1,10 +1,16 @@
 import { SEARCH_MAX_LENGTH } from '@barbershop/contract';
 import { formatAddress, formatPhone } from '@barbershop/contract/format';
 import { useEffect, useRef } from 'react';
-import { Form, Link, useNavigation, useSubmit } from 'react-router';
+import { Form, Link, useSubmit } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
 import { buttonClass } from '../../components/button.tsx';
-import { DataTable, EmptyState, tableLinkClass } from '../../components/data-table.tsx';
+import {
+  DataTable,
+  EmptyState,
+  ShownCount,
+  tableLinkClass,
+  useListLoading,
+} from '../../components/data-table.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
 import { requireRole } from '../../features/auth/require-role.ts';
 import { PageHeader } from '../../features/dashboard-shell/page-header.tsx';
@@ -34,14 +40,13 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function Users({ loaderData }: Route.ComponentProps) {
   const { users, q, refusal } = loaderData;
   const submit = useSubmit();
-  const navigation = useNavigation();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   // The box is uncontrolled so typing never waits for a render; a search changed from elsewhere
   // ("Show every user", back and forward) is copied in, as in the other lists' filters.
   const form = useRef<HTMLFormElement>(null);
   useUrlFilterFields(form, { q });
-  const searching = navigation.state === 'loading' && navigation.location.pathname === '/dashboard/users';
+  const searching = useListLoading();
 
   return (
     <>
@@ -78,9 +83,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
       {refusal && <Alert className="mb-4">{refusal}</Alert>}
-      <p role="status" className="sr-only">
-        {searching ? 'Searching…' : `${users.length} ${users.length === 1 ? 'user' : 'users'} shown`}
-      </p>
+      <ShownCount count={users.length} one="user" many="users" />
       <div aria-busy={searching} className={searching ? 'opacity-60 transition-opacity' : undefined}>
         <DataTable
           label="Users"
