@@ -198,6 +198,8 @@ for (const viewport of [
       await remove.click();
       await expect(panel.getByRole('listitem')).toHaveCount(1);
       await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
+      // The keyboard moves on to GO TO CART; a screen reader is told the line went.
+      await expect(panel.getByRole('status')).toHaveText(`${tee.name}, Large, removed from your cart`);
 
       // GO TO CART goes to /cart and closes the dropdown; the keyboard goes on from the cart itself.
       await panel.getByRole('link', { name: 'GO TO CART' }).press('Enter');
@@ -269,11 +271,16 @@ for (const viewport of [
         .click();
       await expect(teeQuantity).toHaveCount(0);
       await expect(cartButton(page)).toHaveAccessibleName('Cart, 1 item');
-      // The removed line's buttons are gone: focus moves to the line left, not to the page's body.
+      // The removed line's buttons are gone: focus moves to the line left, not to the page's body, and
+      // a screen reader hears what went.
       await expect(page.getByRole('main').getByRole('link', { name: hoodie.name })).toBeFocused();
+      // (The quantities are status regions too: an <output>.)
+      const said = page.getByRole('main').getByRole('status').filter({ hasText: 'removed from your cart' });
+      await expect(said).toHaveText(`${tee.name}, Extra-Large, removed from your cart`);
       await quantity.getByRole('button', { name: /^One fewer/ }).click();
       await expect(page.getByRole('main').getByText('Your Cart Is Empty')).toBeVisible();
       await expect(page.getByRole('main')).toBeFocused();
+      await expect(said).toHaveText(`${hoodie.name}, Medium, removed from your cart`);
     });
 
     test('sign in at checkout, pay with the demo provider, and find the order and its items', async ({

@@ -9,6 +9,7 @@ import {
   lineKey,
   lineLimitNote,
   lineTotalCents,
+  removedNotice,
   removeOne,
 } from './cart-rules.ts';
 import type { updateCart } from './cart-store.ts';
@@ -20,7 +21,16 @@ const stepClass =
  * The cart page's lines (SPEC.md section 2): image, name, size, Remove, unit price, quantity with minus
  * and plus, and line total. Plus stops at the stock the store showed (and at 10).
  */
-export function CartLines({ cart, update }: { cart: CartState; update: typeof updateCart }) {
+export function CartLines({
+  cart,
+  update,
+  announce,
+}: {
+  cart: CartState;
+  update: typeof updateCart;
+  /** Says a line is gone: the keyboard moves on and nothing else tells a screen reader. */
+  announce: (text: string) => void;
+}) {
   const list = useRef<HTMLUListElement>(null);
   const ids = useId();
   const [focusLine, setFocusLine] = useState<string | null>(null);
@@ -31,13 +41,15 @@ export function CartLines({ cart, update }: { cart: CartState; update: typeof up
   }, [focusLine]);
 
   /**
-   * Takes a line out of the cart. Its buttons go with it, so keyboard focus moves to the next line
-   * (the one before, for the last), or to the page when the cart is empty: never lost to the body.
+   * Takes a line out of the cart, and says so. Its buttons go with it, so keyboard focus moves to the
+   * next line (the one before, for the last), or to the page when the cart is empty: never lost to the body.
    */
   function takeOut(index: number, change: (state: CartState) => CartState) {
     const rest = cart.lines.filter((_, i) => i !== index);
     const next = rest[Math.min(index, rest.length - 1)];
+    const line = cart.lines[index];
     update(change);
+    if (line) announce(removedNotice(line));
     if (next) setFocusLine(lineKey(next));
     else document.getElementById('main')?.focus();
   }

@@ -1,9 +1,10 @@
-import { useId, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
+import { Announcement, useAnnouncement } from '../../components/announcement.tsx';
 import { buttonClass } from '../../components/button.tsx';
 import { useDisclosure } from '../../components/use-disclosure.ts';
 import { CartDropdownLine } from './cart-dropdown-line.tsx';
-import { cartCount, clearLine, lineKey } from './cart-rules.ts';
+import { cartCount, clearLine, lineKey, removedNotice } from './cart-rules.ts';
 import { useCart } from './cart-store.ts';
 
 /**
@@ -17,6 +18,11 @@ export function CartMenu() {
   const panelId = useId();
   const goToCart = useRef<HTMLAnchorElement>(null);
   const count = cartCount(cart);
+  const { said, announce, clear } = useAnnouncement();
+  // Opened again later, the panel does not say again what was removed before.
+  useEffect(() => {
+    if (!open) clear();
+  }, [open, clear]);
 
   // Below 352 px (320 px is 400% zoom) the 240 px dropdown under the button would start off the
   // screen's left edge: there it hangs from the header's right edge instead, below the header.
@@ -72,8 +78,9 @@ export function CartMenu() {
                 line={line}
                 onDelete={() => {
                   update((state) => clearLine(state, line._id, line.size));
-                  // The focused X goes with its line: keep keyboard users inside the dropdown.
+                  // The focused X goes with its line: keep keyboard users inside the dropdown, told why.
                   goToCart.current?.focus();
+                  announce(removedNotice(line));
                 }}
               />
             ))}
@@ -89,6 +96,8 @@ export function CartMenu() {
             GO TO CART
           </Link>
         </div>
+        {/* Inside the panel, shown with it: no page gets a status region that is never used. */}
+        <Announcement said={said} />
       </section>
     </div>
   );

@@ -37,6 +37,11 @@ export function lineKey(line: Pick<CartLine, '_id' | 'size'>): string {
   return `${line._id}-${line.size}`;
 }
 
+/** What a screen reader hears when a line leaves the cart by the customer's hand. */
+export function removedNotice(line: Pick<CartLine, 'name' | 'size'>): string {
+  return `${line.name}, ${line.size}, removed from your cart`;
+}
+
 function sameLine(line: Pick<CartLine, '_id' | 'size'>, _id: string, size: Size): boolean {
   return line._id === _id && line.size === size;
 }

@@ -1,5 +1,6 @@
 import { formatCents } from '@barbershop/contract/format';
 import { Link } from 'react-router';
+import { Announcement, useAnnouncement } from '../../components/announcement.tsx';
 import { buttonClass } from '../../components/button.tsx';
 import { CartLines } from '../../features/cart/cart-lines.tsx';
 import { cartTotalCents } from '../../features/cart/cart-rules.ts';
@@ -30,10 +31,13 @@ export default function Cart() {
   const [cart, update] = useCart();
   const hydrated = useHydrated();
   const root = useRootData();
+  // Outside the lines, which go with the last one: the cart emptied is said too.
+  const { said, announce } = useAnnouncement();
   useCurrentPrices(root?.config.apiBaseUrl ?? '', Boolean(root?.user), hydrated && cart.lines.length > 0);
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-4xl px-4 py-10 focus:outline-none">
       <h1 className="mb-6 text-4xl">Cart</h1>
+      <Announcement said={said} />
       {!hydrated ? (
         // An empty cart's box, kept while the cart loads, so the page does not move when it appears.
         <CartPanel>
@@ -49,7 +53,7 @@ export default function Cart() {
         </CartPanel>
       ) : (
         <>
-          <CartLines cart={cart} update={update} />
+          <CartLines cart={cart} update={update} announce={announce} />
           <div className="mt-6 flex flex-col items-end gap-3 text-right">
             <p className="text-xl">
               Subtotal <span className="ml-4 font-semibold">{formatCents(cartTotalCents(cart))}</span>
