@@ -368,6 +368,8 @@ test.describe('products', () => {
     await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: 'Publish' }).click();
     await expect(page.getByText('PUBLISHED', { exact: true })).toBeVisible();
+    // Only the button's word changed where the keyboard is: a notice says what happened.
+    await expect(page.getByRole('status').filter({ hasText: `${name} published` })).toBeVisible();
     // Published: the public catalogue lists it, with its three images.
     const catalogue = (await (await page.request.get('/api/products/published')).json()) as CatalogProduct[];
     const listed = catalogue.find((product) => product.name === name);
@@ -894,6 +896,7 @@ test.describe('two editors', () => {
     await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Archive' }).click();
     await expect(page.getByText('ARCHIVED', { exact: true })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: `${name} archived` })).toBeVisible();
     await page.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete product' });
     await expect(dialog).toContainText('Are you sure you want to delete this product?');

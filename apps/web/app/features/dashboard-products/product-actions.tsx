@@ -22,7 +22,8 @@ export function ProductActions({
   product: AdminProduct;
   /** Deleting is for admins (the API refuses staff). */
   canDelete: boolean;
-  onChanged: () => void;
+  /** A flag changed: what it now is, in words, for a notice (the button that changed it keeps focus). */
+  onChanged: (said: string) => void;
   onDeleted: () => void;
 }) {
   const [busy, setBusy] = useState<Action | null>(null);
@@ -54,7 +55,7 @@ export function ProductActions({
               'publish',
               () => api.send('POST', `/products/publish/${name}`),
               'Product not published',
-              onChanged,
+              () => onChanged(`${product.name} ${product.published ? 'unpublished' : 'published'}`),
             )
           }
         >
@@ -68,7 +69,7 @@ export function ProductActions({
               'archive',
               () => api.send('POST', `/products/archives/${name}`),
               'Product not archived',
-              onChanged,
+              () => onChanged(`${product.name} ${product.archived ? 'unarchived' : 'archived'}`),
             )
           }
         >

@@ -104,7 +104,11 @@ export default function ProductView({ loaderData }: Route.ComponentProps) {
             api={api}
             product={product}
             canDelete={(useRootData()?.user?.accessLevel ?? 0) >= ACCESS.admin}
-            onChanged={revalidate}
+            onChanged={(said) => {
+              // The button keeps focus and only its own word changes: the notice says what happened.
+              toast(said);
+              revalidate();
+            }}
             onDeleted={() => {
               toast(`Product ${product.name} deleted`);
               navigate('/dashboard/products');
