@@ -57,6 +57,9 @@ export default function Users({ loaderData }: Route.ComponentProps) {
         role="search"
         aria-label="Users"
         className="mb-4 flex max-w-xl flex-wrap items-end gap-3"
+        // A search sent by Enter or the button drops the one typing would send: fired while this one
+        // loads, it replaced it, so the search never got its own entry and Back skipped past it.
+        onSubmit={() => clearTimeout(timer.current)}
       >
         <FormField label="Search users" hint="Id, name, email, address or phone" className="min-w-56 flex-1">
           {(control) => (
