@@ -6,6 +6,11 @@ const TONES: Record<AlertTone, string> = {
   info: 'border-brass bg-white text-charcoal',
 };
 
+/** The look of a message of this tone, for a live region that is not an Alert (ActionResult's). */
+export function alertClass(tone: AlertTone): string {
+  return `rounded border-l-4 px-4 py-3 break-words ${TONES[tone]}`;
+}
+
 /**
  * A message in an accessible live region: errors are role="alert" (read at once, SPEC.md section 8's
  * alert texts), successes and notes role="status" (read when the reader is idle).
@@ -20,10 +25,7 @@ export function Alert({
   className?: string;
 }) {
   return (
-    <div
-      role={tone === 'error' ? 'alert' : 'status'}
-      className={`rounded border-l-4 px-4 py-3 break-words ${TONES[tone]} ${className}`.trim()}
-    >
+    <div role={tone === 'error' ? 'alert' : 'status'} className={`${alertClass(tone)} ${className}`.trim()}>
       {children}
     </div>
   );

@@ -1,9 +1,10 @@
 import { ATTENTION_NOTE_MAX, type OrderView } from '@barbershop/contract';
 import { useEffect, useRef } from 'react';
 import { useFetcher } from 'react-router';
+import { ActionResult } from '../../components/action-result.tsx';
 import { Button } from '../../components/button.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
-import { ActionResult, type OrderActionResult } from './status-control.tsx';
+import type { OrderActionResult } from './status-control.tsx';
 
 /**
  * What went wrong with the order's payment, above everything else on its page. When someone must act
@@ -56,7 +57,7 @@ export function AttentionPanel({ order }: { order: OrderView }) {
           </Button>
         </fetcher.Form>
       )}
-      <ActionResult data={fetcher.data} />
+      <ActionResult answer={answer} errorShownByField={!!noteError} />
     </section>
   );
 }

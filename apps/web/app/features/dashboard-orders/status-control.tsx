@@ -10,7 +10,7 @@ import {
 import { formatDateTime } from '@barbershop/contract/format';
 import { useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
-import { Alert } from '../../components/alert.tsx';
+import { ActionResult } from '../../components/action-result.tsx';
 import { Button } from '../../components/button.tsx';
 import { Dialog } from '../../components/dialog.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
@@ -18,21 +18,9 @@ import { useTimeZone } from '../../lib/use-time-zone.ts';
 
 /**
  * What the order page's action answers: a note to show, or the API's refusal (`field`: the form
- * field it is about, shown by that field).
+ * field it is about, which shows it).
  */
 export type OrderActionResult = { ok: string } | { error: string; field?: string };
-
-/** The order page action's answer below the form that asked, unless a field shows it. */
-export function ActionResult({ data }: { data: OrderActionResult | undefined }) {
-  if (!data || ('field' in data && data.field)) return null;
-  return 'error' in data ? (
-    <Alert className="mt-3">{data.error}</Alert>
-  ) : (
-    <Alert tone="success" className="mt-3">
-      {data.ok}
-    </Alert>
-  );
-}
 
 /**
  * The status selector (SPEC.md section 4): hidden while the order is pending (and once canceled);
@@ -120,7 +108,8 @@ export function StatusControl({ order, scannedCode }: { order: OrderView; scanne
           Update status
         </Button>
       </fetcher.Form>
-      {!askCode && <ActionResult data={fetcher.data} />}
+      {/* Kept while the handover dialog asks (answering there), so its region is on the page before. */}
+      <ActionResult answer={askCode ? undefined : fetcher.data} />
       <Dialog
         open={askCode}
         onClose={() => setAskCode(false)}
@@ -147,7 +136,7 @@ export function StatusControl({ order, scannedCode }: { order: OrderView; scanne
               />
             )}
           </FormField>
-          {askCode && fetcher.data !== answerBefore && <ActionResult data={fetcher.data} />}
+          {askCode && fetcher.data !== answerBefore && <ActionResult answer={fetcher.data} />}
           <div className="mt-6 flex flex-wrap justify-end gap-3">
             <Button variant="secondary" onClick={() => setAskCode(false)}>
               Cancel
@@ -188,7 +177,7 @@ export function PickupCodePanel({ order }: { order: OrderView }) {
           Issue a new code
         </Button>
       </fetcher.Form>
-      <ActionResult data={fetcher.data} />
+      <ActionResult answer={fetcher.data} />
     </section>
   );
 }

@@ -2,8 +2,8 @@ import { ACCESS, type Role, roleName, type UserDetail } from '@barbershop/contra
 import { formatAddress, formatDate, formatPhone } from '@barbershop/contract/format';
 import { useEffect, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
+import { ActionResult } from '../../components/action-result.tsx';
 import { AddressFields, EMPTY_ADDRESS } from '../../components/address-fields.tsx';
-import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { DataTable, EmptyState, tableLinkClass } from '../../components/data-table.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
@@ -75,19 +75,8 @@ export function RoleForm({ user }: { user: UserDetail }) {
       <Button type="submit" busy={fetcher.state !== 'idle'}>
         Save role
       </Button>
-      <ActionResult result={fetcher.data} />
+      <ActionResult answer={fetcher.data} className="w-full" />
     </fetcher.Form>
-  );
-}
-
-function ActionResult({ result }: { result: UserActionResult | undefined }) {
-  if (!result) return null;
-  return 'error' in result ? (
-    <Alert className="w-full">{result.error}</Alert>
-  ) : (
-    <Alert tone="success" className="w-full">
-      {result.ok}
-    </Alert>
   );
 }
 
@@ -126,7 +115,7 @@ export function ContactForm({ user }: { user: UserDetail }) {
           Save contact details
         </Button>
       </div>
-      <ActionResult result={fetcher.data} />
+      <ActionResult answer={fetcher.data} className="w-full" />
     </fetcher.Form>
   );
 }
