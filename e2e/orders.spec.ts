@@ -78,10 +78,9 @@ test('a paid order goes printing -> ready -> delivered with the pickup code, the
 
   // The answer is said in a status region that is on the page before it comes: one added with its
   // words in it is not read by every screen reader.
-  const answerRegion = await staff
-    .getByRole('region', { name: 'Status' })
-    .getByRole('status')
-    .elementHandle();
+  const statusRegion = staff.getByRole('region', { name: 'Status' }).getByRole('status');
+  await expect(statusRegion).toHaveText('');
+  const answerRegion = await statusRegion.elementHandle();
   await setStatus(staff, 'ready');
   await expect(staff.getByRole('status').filter({ hasText: 'Status updated to ready.' })).toBeVisible();
   expect(await answerRegion?.evaluate((region) => region.isConnected && region.textContent)).toBe(
