@@ -17,8 +17,10 @@ export function BarberCardList({ barbers }: { barbers: BarberCard[] }) {
             to={`/barbershops/barbers?index=${index}`}
             className="group block overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-black/5 hover:shadow-md"
           >
+            {/* The link says the barber's name below it; the portrait's own words would say it twice. */}
             <StoredImage
               image={barber.profilePicture}
+              alt=""
               sizes="(min-width: 768px) 33vw, 50vw"
               width={800}
               height={1000}
