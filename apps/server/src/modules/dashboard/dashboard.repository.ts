@@ -9,8 +9,8 @@ const UNPAID = ['pending', 'canceled'];
 
 /**
  * Revenue (cents, net of refunds made in the payment provider's dashboard and of money paid back
- * another way after one failed) and count of paid orders
- * per day in `timeZone` since `from`, as 'YYYY-MM-DD'.
+ * another way after one failed) and count of paid orders per day in `timeZone` since `from`, as
+ * 'YYYY-MM-DD'.
  */
 export async function paidOrdersByDay(db: Executor, from: Date, timeZone: string) {
   const day = sql<string>`to_char(${orders.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD')`;

@@ -31,8 +31,8 @@ export async function listOrdersOf(db: Executor, userId: string): Promise<OrderS
 
 /**
  * One order, for its owner or staff, who also see what went wrong with its payment and whether they
- * must act on it (`attention`, `needsAttention`). Anyone else gets
- * the same 404 as for an order that does not exist, so order ids cannot be probed.
+ * must act on it (`attention`, `needsAttention`). Anyone else gets the same 404 as for an order that
+ * does not exist, so order ids cannot be probed.
  */
 export async function getOrderFor(db: Executor, viewer: SessionUser, id: string): Promise<OrderView> {
   const found = isUuid(id) ? await findOrderWithCustomer(db, id) : null;
