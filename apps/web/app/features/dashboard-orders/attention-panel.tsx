@@ -2,6 +2,7 @@ import { ATTENTION_NOTE_MAX, type OrderView } from '@barbershop/contract';
 import { useEffect, useRef } from 'react';
 import { useFetcher } from 'react-router';
 import { ActionResult } from '../../components/action-result.tsx';
+import { alertClass } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
 import type { OrderActionResult } from './status-control.tsx';
@@ -25,10 +26,7 @@ export function AttentionPanel({ order }: { order: OrderView }) {
   const answer = fetcher.data;
   const noteError = answer && 'field' in answer && answer.field === 'note' ? answer.error : null;
   return (
-    <section
-      aria-labelledby="order-attention"
-      className={`mb-6 rounded border-l-4 px-4 py-3 break-words ${open ? 'border-red-700 bg-red-50 text-red-900' : 'border-brass bg-white'}`}
-    >
+    <section aria-labelledby="order-attention" className={`mb-6 ${alertClass(open ? 'error' : 'info')}`}>
       <h2 id="order-attention" ref={heading} tabIndex={-1} className="text-lg focus:outline-none">
         {open ? 'Needs attention' : 'Payment note'}
       </h2>

@@ -45,8 +45,8 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
         await api.send('POST', `/orders/${id}/attention`, { note: String(form.get('note') ?? '') });
       } catch (error) {
         // The note's own fault is said by the note's field; the rest below the form.
-        const note = error instanceof ApiError && error.message.match(/^body\.note: (.*)$/);
-        if (note) return { error: note[1]!, field: 'note' };
+        const note = error instanceof ApiError && error.issues.find((issue) => issue.path === 'body.note');
+        if (note) return { error: note.message, field: 'note' };
         throw error;
       }
       return { ok: 'Marked as paid back. The customer sees how in their order.' };
