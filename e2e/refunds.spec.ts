@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { StripeStandIn } from '../apps/server/src/test/stripe-stand-in.ts';
 import { freePort } from '../scripts/bench/stats.ts';
 import { expect, test } from './fixtures.ts';
+import { productionEnv, runServerScript } from './production-server.ts';
 import { DEMO, signIn } from './sign-in.ts';
 
 // A refund that fails days later (the card was closed) is the one payment event staff must act on.
@@ -14,36 +15,20 @@ import { DEMO, signIn } from './sign-in.ts';
 // the production server of its own with Stripe pointed at the local stand-in, and plays Stripe's
 // webhooks to it, signed as Stripe signs them.
 
-const SERVER_SRC = join(import.meta.dirname, '../apps/server/src');
 const stripe = new StripeStandIn();
 let server: ChildProcess | undefined;
 let dataDir = '';
 let site = '';
-
-/** Runs one of the server's Node scripts with the pinned Node and this file's environment. */
-function runNode(env: NodeJS.ProcessEnv, script: string, ...args: string[]): ChildProcess {
-  return spawn(process.execPath, [join(SERVER_SRC, script), ...args], { env, stdio: 'ignore' });
-}
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   const port = await freePort();
   site = `http://localhost:${port}`;
   dataDir = mkdtempSync(join(tmpdir(), 'barbershop-refunds-'));
-  const env = {
-    ...process.env,
-    ...(await stripe.start()),
-    NODE_ENV: 'production',
-    DEMO_MODE: 'true',
-    DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: site,
-    LOG_LEVEL: 'warn',
-  };
-  const seed = runNode(env, 'cli/db.ts', 'seed');
+  const env = productionEnv(String(port), dataDir, await stripe.start());
+  const seed = runServerScript(env, 'cli/db.ts', ['seed']);
   expect(await new Promise((resolve) => seed.once('exit', resolve))).toBe(0);
-  server = runNode(env, 'main.ts');
+  server = runServerScript(env, 'main.ts');
   const health = () =>
     fetch(`${site}/healthz`).then(
       (response) => response.status,
