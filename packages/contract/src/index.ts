@@ -4,6 +4,7 @@ export * from './audit.ts';
 export * from './auth.ts';
 export * from './barbers.ts';
 export * from './dashboard.ts';
+export * from './disputes.ts';
 export * from './domain.ts';
 export * from './edit-version.ts';
 export * from './errors.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DisputeViewSchema } from './disputes.ts';
 import { DELIVERY_METHODS, ORDER_STATUSES } from './domain.ts';
 import { OrderSchema, OrderSummarySchema } from './orders.ts';
 import { SearchTextSchema } from './user-search.ts';
@@ -83,11 +84,16 @@ export const OrderViewSchema = OrderSchema.extend({
    */
   attention: z.string().nullable().optional(),
   /**
-   * Staff only: `attention` asks someone at the shop to act (a refund failed: pay the customer back
-   * another way) and nobody has said it is done (ResolveAttentionSchema). A late or mismatched
-   * payment refunded by itself is told in `attention` but needs nobody.
+   * Staff only: someone at the shop must act: a refund failed and nobody has said the customer was
+   * paid back (`paybackDue`), or the card holder's bank disputes the payment and waits for the shop's
+   * answer (`dispute`). A late or mismatched payment refunded by itself is told in `attention` but
+   * needs nobody.
    */
   needsAttention: z.boolean().optional(),
+  /** Staff only: `attention`'s refund failed and nobody has said how the customer was paid back (ResolveAttentionSchema). */
+  paybackDue: z.boolean().optional(),
+  /** Staff only: the latest dispute of the order's payment; null when there is none. */
+  dispute: DisputeViewSchema.nullable().optional(),
 });
 export type OrderView = z.infer<typeof OrderViewSchema>;
 

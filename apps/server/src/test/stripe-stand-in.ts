@@ -37,6 +37,20 @@ export type StandInRefund = {
   failure_reason?: string;
 };
 
+export type StandInDispute = {
+  id: string;
+  object: 'dispute';
+  payment_intent: string;
+  charge: string;
+  amount: number;
+  currency: string;
+  reason: string;
+  status: string;
+  created: number;
+  evidence_details: { due_by: number | null };
+  livemode: boolean;
+};
+
 /**
  * A local stand-in for the part of Stripe's API the server uses (PaymentIntents and refunds), so
  * the real `stripe` client is exercised without the network. It honours idempotency keys as Stripe
@@ -146,6 +160,35 @@ export class StripeStandIn {
     return refund;
   }
 
+  /**
+   * The card holder's bank disputes this PaymentIntent's charge, in full unless `amount` says, as
+   * Stripe reports it: needing the shop's answer within a week. Its status changes as the dispute
+   * goes on: set `status` on it before making the next event.
+   */
+  dispute(
+    paymentIntent: string,
+    {
+      amount = this.intents.get(paymentIntent)?.amount_received ?? 0,
+      reason = 'product_not_received',
+      created = Math.floor(Date.now() / 1000),
+    } = {},
+  ): StandInDispute {
+    this.counter += 1;
+    return {
+      id: `dp_${this.counter}`,
+      object: 'dispute',
+      payment_intent: paymentIntent,
+      charge: chargeIdOf(paymentIntent),
+      amount,
+      currency: 'usd',
+      reason,
+      status: 'needs_response',
+      created,
+      evidence_details: { due_by: created + 7 * 24 * 3600 },
+      livemode: false,
+    };
+  }
+
   /** The refunds of this PaymentIntent that stand (not failed). */
   private standingRefunds(paymentIntent: string) {
     return this.refunds.filter((r) => r.payment_intent === paymentIntent && r.status !== 'failed');
@@ -165,10 +208,10 @@ export class StripeStandIn {
     };
   }
 
-  /** A webhook delivery of `type` for this intent or charge as Stripe would send it: body and signature header. */
+  /** A webhook delivery of `type` for this intent, charge, refund or dispute as Stripe would send it: body and signature header. */
   event(
     type: string,
-    object: StandInIntent | StandInCharge | StandInRefund,
+    object: StandInIntent | StandInCharge | StandInRefund | StandInDispute,
     options: { timestamp?: number; secret?: string; created?: number } = {},
   ) {
     this.counter += 1;

@@ -2,6 +2,7 @@ import type { Shipping } from '@barbershop/contract';
 import { DELIVERY_METHODS, ORDER_STATUSES } from '@barbershop/contract/domain';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -45,6 +46,11 @@ export const orders = pgTable(
      * change it; revenue is the total less this and `refunded`.
      */
     paidBack: integer('paid_back').notNull().default(0),
+    /**
+     * Cents the card holder's bank took back through disputes the shop lost (Stripe's
+     * charge.dispute.closed, status lost); revenue counts it out like a refund.
+     */
+    chargedBack: integer('charged_back').notNull().default(0),
     shipping: jsonb('shipping').$type<ShippingSnapshot>(),
     paymentProvider: text('payment_provider'),
     paymentId: text('payment_id'),
@@ -52,8 +58,9 @@ export const orders = pgTable(
     /** Why staff must look at this order (e.g. paid after its reservation lapsed and refunded); null when fine. */
     attention: text('attention'),
     /**
-     * Since when someone at the shop must act on `attention` (a refund failed: pay the customer back
-     * another way); null when nobody must, or once staff said it was done.
+     * Since when someone at the shop must act: a refund failed (`attention`; pay the customer back
+     * another way, and say so), or a dispute of the payment waits for the shop's answer. Null when
+     * nobody must.
      */
     attentionSince: timestamp('attention_since', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -71,7 +78,7 @@ export const orders = pgTable(
     check('orders_delivery_method', sql`${t.deliveryMethod} in ${inList(DELIVERY_METHODS)}`),
     check(
       'orders_money',
-      sql`${t.subtotal} >= 0 and ${t.salesTax} >= 0 and ${t.shippingCost} >= 0 and ${t.total} >= 0 and ${t.refunded} >= 0 and ${t.paidBack} >= 0`,
+      sql`${t.subtotal} >= 0 and ${t.salesTax} >= 0 and ${t.shippingCost} >= 0 and ${t.total} >= 0 and ${t.refunded} >= 0 and ${t.paidBack} >= 0 and ${t.chargedBack} >= 0`,
     ),
   ],
 );
@@ -135,6 +142,33 @@ export const failedRefunds = pgTable(
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
   (t) => [index('failed_refunds_order').on(t.orderId), check('failed_refunds_amount', sql`${t.amount} >= 0`)],
+);
+
+/**
+ * A card holder's disputes of an order's payment (Stripe's Disputes), one row per dispute, as its
+ * latest event says: the shop answers them in Stripe's dashboard, and a lost one's amount is the
+ * order's `chargedBack`.
+ */
+export const disputes = pgTable(
+  'disputes',
+  {
+    /** The provider's dispute id. */
+    id: text('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    /** The provider's status (the contract's DISPUTE_STATUSES, or one it adds later). */
+    status: text('status').notNull(),
+    /** The time of the event `status` is from: an older event delivered later changes nothing. */
+    statusAt: timestamp('status_at', { withTimezone: true }).notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    evidenceDueBy: timestamp('evidence_due_by', { withTimezone: true }),
+    /** A dispute of Stripe's test mode, answered on its dashboard's test side. */
+    livemode: boolean('livemode').notNull(),
+  },
+  (t) => [index('disputes_order').on(t.orderId), check('disputes_amount', sql`${t.amount} >= 0`)],
 );
 
 /** Payment provider events already handled: makes webhooks idempotent. */

@@ -8,8 +8,8 @@ const { orders, users, products, productStock } = schema;
 const UNPAID = ['pending', 'canceled'];
 
 /**
- * Revenue (cents, net of refunds made in the payment provider's dashboard and of money paid back
- * another way after one failed) and count of paid orders per day in `timeZone` since `from`, as
+ * Revenue (cents, net of refunds made in the payment provider's dashboard, of money paid back
+ * another way after one failed, and of disputes lost) and count of paid orders per day in `timeZone` since `from`, as
  * 'YYYY-MM-DD'.
  */
 export async function paidOrdersByDay(db: Executor, from: Date, timeZone: string) {
@@ -19,7 +19,7 @@ export async function paidOrdersByDay(db: Executor, from: Date, timeZone: string
   return db
     .select({
       date: day,
-      revenue: sql<number>`coalesce(sum(${orders.total} - least(${orders.refunded} + ${orders.paidBack}, ${orders.total})), 0)::int`,
+      revenue: sql<number>`coalesce(sum(${orders.total} - least(${orders.refunded} + ${orders.paidBack} + ${orders.chargedBack}, ${orders.total})), 0)::int`,
       orders: sql<number>`count(*)::int`,
     })
     .from(orders)

@@ -1,4 +1,4 @@
-import { type Address, formatAddress, formatCents, formatDate } from '@barbershop/contract';
+import { type Address, formatAddress, formatCents, formatDate, formatDateTime } from '@barbershop/contract';
 import type { Email } from './outbox.repository.ts';
 
 export type OrderEmailFacts = {
@@ -229,5 +229,23 @@ export function refundFailedAlertEmail(facts: OrderEmailFacts, to: string, messa
     heading: 'A refund failed: the customer must be paid back another way',
     facts: [],
     note: `${message}. Once the customer is paid back, say how on the order's page in the dashboard.`,
+  });
+}
+
+/** The shop's alert that a card holder's bank disputes an order's payment and waits for its answer. */
+export function disputeAlertEmail(
+  facts: OrderEmailFacts,
+  to: string,
+  dispute: { message: string; evidenceDueBy: Date | null; answerUrl: string },
+): Email {
+  const due = dispute.evidenceDueBy ? formatDateTime(dispute.evidenceDueBy, facts.timeZone) : null;
+  return shopAlertEmail(facts, to, {
+    subject: `Payment disputed: order ${facts.order.id}`,
+    heading: "The card holder's bank disputes a payment: answer it in Stripe",
+    facts: [
+      ...(due ? [['Answer by', due] as [string, string]] : []),
+      ['Answer in Stripe', dispute.answerUrl],
+    ],
+    note: `${dispute.message}. Unanswered, the bank decides for the card holder: send Stripe what shows the customer had the goods (the order's history in the dashboard says when they were picked up).`,
   });
 }

@@ -273,14 +273,27 @@ export async function failedRefundsCountedAt(tx: Executor, orderId: string, at: 
   return row?.cents ?? 0;
 }
 
-/** Marks the order's failed refunds not yet settled as settled at `at`; answers their cents. */
-export async function settleFailedRefunds(tx: Executor, orderId: string, at: Date): Promise<number> {
+/**
+ * Marks the order's failed refunds not yet settled as settled at `at`; answers their cents, or null
+ * when there were none.
+ */
+export async function settleFailedRefunds(tx: Executor, orderId: string, at: Date): Promise<number | null> {
   const rows = await tx
     .update(failedRefunds)
     .set({ settledAt: at })
     .where(and(eq(failedRefunds.orderId, orderId), isNull(failedRefunds.settledAt)))
     .returning({ amount: failedRefunds.amount });
-  return rows.reduce((sum, row) => sum + row.amount, 0);
+  return rows.length ? rows.reduce((sum, row) => sum + row.amount, 0) : null;
+}
+
+/** Whether a refund of the order failed and nobody has said the customer was paid back. */
+export async function hasUnsettledFailedRefunds(db: Executor, orderId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: failedRefunds.id })
+    .from(failedRefunds)
+    .where(and(eq(failedRefunds.orderId, orderId), isNull(failedRefunds.settledAt)))
+    .limit(1);
+  return !!row;
 }
 
 export async function listLogOfOrder(db: Executor, orderId: string): Promise<OrderLogRow[]> {

@@ -8,6 +8,7 @@
 import {
   canTransition,
   type DeliveryMethod,
+  DISPUTE_NEEDS_RESPONSE,
   isRefundFailedMessage,
   LATE_PAYMENT_REFUNDED,
   MAX_LINE_QUANTITY,
@@ -35,12 +36,14 @@ import {
   refundFailedAlertEmail,
 } from '../mail/order-emails.ts';
 import { type Email, enqueueEmail } from '../mail/outbox.repository.ts';
+import { hasDisputeIn } from './disputes.repository.ts';
 import {
   deleteLinesOfOrder,
   failedRefundsCountedAt,
   findOrderParties,
   findPendingOrderOfUser,
   findProductsWithImage,
+  hasUnsettledFailedRefunds,
   insertFailedRefund,
   insertItems,
   insertLog,
@@ -390,7 +393,7 @@ async function queueOrderEmail(
  * Alerts the shop to something about an order, once per `key`, in the caller's transaction: sent to
  * SHOP_ALERT_EMAIL, or the shop's own email setting.
  */
-async function queueShopAlert(
+export async function queueShopAlert(
   db: Executor,
   order: OrderRow,
   notify: Notify,
@@ -652,11 +655,22 @@ export async function noteRefundFailed(
 }
 
 /**
+ * Since when someone at the shop must act on the order, as of `at`: kept while a refund that failed
+ * waits to be paid back or a dispute waits for the shop's answer, null once neither does.
+ */
+export async function attentionSince(tx: Executor, order: OrderRow, at: Date): Promise<Date | null> {
+  const waiting =
+    (await hasUnsettledFailedRefunds(tx, order.id)) ||
+    (await hasDisputeIn(tx, order.id, DISPUTE_NEEDS_RESPONSE));
+  return waiting ? (order.attentionSince ?? at) : null;
+}
+
+/**
  * Staff paid back the customer of an order needing them another way: the refunds that failed since
  * they last did, in all. Said in the order's log with their note and who did it, which its customer
  * reads; a paid order counts it in `paidBack` (a canceled one counts no refunds, as its payment was
- * never the shop's); the order needs nobody any more. 409 when it needs nobody now (another member
- * of staff settled it meanwhile).
+ * never the shop's); the order needs nobody any more, unless a dispute waits for the shop's answer.
+ * 409 when no refund waits to be paid back (another member of staff settled it meanwhile).
  */
 export async function settleAttention(
   db: Executor,
@@ -673,8 +687,14 @@ export async function settleAttention(
     const now = (input.at ?? new Date()).getTime();
     const at = new Date(Math.max(now, order.attentionSince.getTime() + 1));
     const cents = await settleFailedRefunds(tx, order.id, at);
+    if (cents === null) {
+      throw new AppError(
+        'conflict',
+        "No refund of this order waits to be paid back: a dispute is answered in Stripe's dashboard.",
+      );
+    }
     const settled = await updateOrder(tx, order.id, {
-      attentionSince: null,
+      attentionSince: await attentionSince(tx, order, at),
       updatedAt: at,
       ...(order.status === 'canceled' ? {} : { paidBack: order.paidBack + cents }),
     });

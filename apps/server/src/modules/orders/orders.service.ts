@@ -10,6 +10,8 @@ import type { Executor } from '@barbershop/db';
 import { isStaff, type SessionUser } from '../../plugins/access.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { imageFromKey } from '../media/images.ts';
+import { disputeViewOf } from './disputes.ts';
+import { hasUnsettledFailedRefunds, type OrderRow } from './lifecycle.repository.ts';
 import {
   findOrderWithCustomer,
   listOrderItems,
@@ -31,7 +33,7 @@ export async function listOrdersOf(db: Executor, userId: string): Promise<OrderS
 
 /**
  * One order, for its owner or staff, who also see what went wrong with its payment and whether they
- * must act on it (`attention`, `needsAttention`). Anyone else gets the same 404 as for an order that
+ * must act on it (`attention`, `needsAttention`, `paybackDue`, `dispute`). Anyone else gets the same 404 as for an order that
  * does not exist, so order ids cannot be probed.
  */
 export async function getOrderFor(db: Executor, viewer: SessionUser, id: string): Promise<OrderView> {
@@ -71,6 +73,15 @@ export async function getOrderFor(db: Executor, viewer: SessionUser, id: string)
         .map((item) => ({ _id: item.id, size: item.size as Size, status: item.status as ItemStatus })),
     })),
     log: log.map((entry) => ({ at: entry.at.toISOString(), message: entry.message, actor: entry.actor })),
-    ...(isStaff(viewer) ? { attention: order.attention, needsAttention: order.attentionSince !== null } : {}),
+    ...(isStaff(viewer) ? await staffFacts(db, order) : {}),
   };
+}
+
+/** What only staff see of an order: what went wrong with its payment and what waits for them. */
+async function staffFacts(db: Executor, order: OrderRow) {
+  const [paybackDue, dispute] = await Promise.all([
+    hasUnsettledFailedRefunds(db, order.id),
+    disputeViewOf(db, order.id),
+  ]);
+  return { attention: order.attention, needsAttention: order.attentionSince !== null, paybackDue, dispute };
 }

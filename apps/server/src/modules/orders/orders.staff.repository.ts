@@ -50,6 +50,7 @@ export async function listOrdersPage(db: Executor, filter: StaffOrderFilter) {
       total: orders.total,
       refunded: orders.refunded,
       paidBack: orders.paidBack,
+      chargedBack: orders.chargedBack,
       needsAttention: sql<boolean>`${orders.attentionSince} is not null`,
       createdAt: orders.createdAt,
       // Microseconds included: a JavaScript Date would round them off and repeat or skip rows.

@@ -78,10 +78,11 @@ const CSV_HEADER = [
   'Sales Tax',
   'Shipping',
   'Total',
-  // Refunded in Stripe's dashboard so far, and paid back another way after a refund failed: what
-  // the shop kept is Total less both.
+  // Refunded in Stripe's dashboard so far, paid back another way after a refund failed, and taken
+  // back by the card holder's bank through a lost dispute: what the shop kept is Total less all three.
   'Refunded',
   'Paid Back',
+  'Charged Back',
 ];
 const EXPORT_BATCH = 500;
 
@@ -126,6 +127,7 @@ export async function* exportOrdersCsv(
           dollars(row.total),
           dollars(row.refunded),
           dollars(row.paidBack),
+          dollars(row.chargedBack),
         ]
           .map(csvCell)
           .join(',')

@@ -120,10 +120,10 @@ describe('staff orders API', () => {
       const lines = response.body.trimEnd().split('\r\n');
       // Dates on the shop's clock, as the pages show them, to the minute.
       expect(lines[0]).toBe(
-        'Date (America/Denver),Order Id,Customer,Email,Delivery,Status,Subtotal,Sales Tax,Shipping,Total,Refunded,Paid Back',
+        'Date (America/Denver),Order Id,Customer,Email,Delivery,Status,Subtotal,Sales Tax,Shipping,Total,Refunded,Paid Back,Charged Back',
       );
       expect(lines.slice(1)).toEqual([
-        `${minuteIn(theirs.createdAt, 'America/Denver')},${theirs.id},"'=HYPERLINK(""http://x"")",m@example.com,pickup,processing,25.00,0.00,0.00,25.00,10.00,0.00`,
+        `${minuteIn(theirs.createdAt, 'America/Denver')},${theirs.id},"'=HYPERLINK(""http://x"")",m@example.com,pickup,processing,25.00,0.00,0.00,25.00,10.00,0.00,0.00`,
       ]);
       const every = (await get('/api/orders/export.csv', staff)).body.trimEnd().split('\r\n');
       const listed = (await get('/api/orders?scope=all&limit=200', staff)).json<StaffOrderRow[]>();

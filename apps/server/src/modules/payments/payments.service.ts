@@ -9,6 +9,7 @@ import type { Executor } from '@barbershop/db';
 import type Stripe from 'stripe';
 import type { SessionUser } from '../../plugins/access.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { noteDispute } from '../orders/disputes.ts';
 import {
   findOrder,
   findPendingOrderOfUser,
@@ -178,8 +179,8 @@ export async function confirmDemoPayment(
 /**
  * One Stripe event, recorded (payment_events) in one transaction with its effect: succeeded
  * fulfils, payment_failed is noted, canceled cancels the pending order, a refund made in Stripe's
- * dashboard is noted on the paid order and a refund that failed is noted on its order, each once. A
- * late payment for stock that is gone is refunded after the transaction commits.
+ * dashboard is noted on the paid order, a refund that failed and a dispute's news on its order, each
+ * once. A late payment for stock that is gone is refunded after the transaction commits.
  */
 export async function handleStripeEvent(
   db: Executor,
@@ -188,6 +189,7 @@ export async function handleStripeEvent(
   notify: Notify,
 ): Promise<void> {
   if (event.type === 'charge.refunded') return noteStripeRefund(db, event);
+  if (event.type.startsWith('charge.dispute.')) return noteStripeDispute(db, event, notify);
   if (event.type === 'charge.refund.updated' || event.type === 'refund.failed') {
     return noteStripeRefundFailed(db, event.data.object, event, notify);
   }
@@ -234,16 +236,16 @@ export async function handleStripeEvent(
   if (outcome === 'refund') await provider.refund(intent.id, orderId);
 }
 
-/** The PaymentIntent a charge or refund belongs to, expanded or not. */
-const paymentIdOf = (object: Stripe.Charge | Stripe.Refund) =>
+/** The PaymentIntent a charge, refund or dispute belongs to, expanded or not. */
+const paymentIdOf = (object: Stripe.Charge | Stripe.Refund | Stripe.Dispute) =>
   typeof object.payment_intent === 'string' ? object.payment_intent : object.payment_intent?.id;
 
 /**
- * A refund event, recorded with its effect in one transaction. One whose payment is not recorded yet
- * (the effect answers 'unpaid') is refused unrecorded, so Stripe delivers it again once the payment's
- * own event (retried meanwhile, or settled by the sweep) has made the order paid.
+ * A refund's or a dispute's event, recorded with its effect in one transaction. One whose payment is
+ * not recorded yet (the effect answers 'unpaid') is refused unrecorded, so Stripe delivers it again
+ * once the payment's own event (retried meanwhile, or settled by the sweep) has made the order paid.
  */
-async function recordRefundEvent(
+async function recordChargeEvent(
   db: Executor,
   event: Stripe.Event,
   effect: (tx: Executor) => Promise<string>,
@@ -251,10 +253,7 @@ async function recordRefundEvent(
   await db.transaction(async (tx) => {
     if (!(await recordPaymentEvent(tx, event.id, event.type))) return;
     if ((await effect(tx)) === 'unpaid') {
-      throw new AppError(
-        'unavailable',
-        'The refunded payment is not recorded yet: deliver this event again later.',
-      );
+      throw new AppError('unavailable', 'The payment is not recorded yet: deliver this event again later.');
     }
   });
 }
@@ -264,7 +263,7 @@ async function noteStripeRefund(db: Executor, event: Stripe.Event): Promise<void
   const charge = event.data.object as Stripe.Charge;
   const paymentId = paymentIdOf(charge);
   if (!paymentId) return;
-  await recordRefundEvent(db, event, (tx) =>
+  await recordChargeEvent(db, event, (tx) =>
     noteRefund(tx, {
       provider: 'stripe',
       paymentId,
@@ -288,7 +287,7 @@ async function noteStripeRefundFailed(
 ) {
   const paymentId = paymentIdOf(refund);
   if (refund.status !== 'failed' || !paymentId) return;
-  await recordRefundEvent(db, event, (tx) =>
+  await recordChargeEvent(db, event, (tx) =>
     noteRefundFailed(tx, {
       provider: 'stripe',
       paymentId,
@@ -297,6 +296,32 @@ async function noteStripeRefundFailed(
       reason: refund.failure_reason ?? null,
       madeAt: new Date(refund.created * 1000),
       at: new Date(event.created * 1000),
+      notify,
+    }),
+  );
+}
+
+/**
+ * A dispute of a charge (charge.dispute.created, .updated, .closed, and its funds' events), each
+ * carrying the dispute as it stands when sent.
+ */
+async function noteStripeDispute(db: Executor, event: Stripe.Event, notify: Notify): Promise<void> {
+  const dispute = event.data.object as Stripe.Dispute;
+  const paymentId = paymentIdOf(dispute);
+  if (!paymentId) return;
+  const dueBy = dispute.evidence_details?.due_by;
+  await recordChargeEvent(db, event, (tx) =>
+    noteDispute(tx, {
+      provider: 'stripe',
+      paymentId,
+      disputeId: dispute.id,
+      amount: dispute.amount,
+      reason: dispute.reason,
+      status: dispute.status,
+      openedAt: new Date(dispute.created * 1000),
+      at: new Date(event.created * 1000),
+      evidenceDueBy: dueBy ? new Date(dueBy * 1000) : null,
+      livemode: dispute.livemode,
       notify,
     }),
   );

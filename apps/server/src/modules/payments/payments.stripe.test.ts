@@ -479,21 +479,32 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
     expect(await logOf(late.order.id)).toEqual(logBefore);
   });
 
+  /** Stripe's clock, in seconds, `seconds` from now. */
+  const at = (seconds = 0) => Math.floor(Date.now() / 1000) + seconds;
+  const paidCheckout = async (quantity = 2) => {
+    const bought = await checkout(quantity);
+    const paid = stripe.event('payment_intent.succeeded', stripe.succeed(bought.intent.id));
+    expect((await deliver(paid)).statusCode).toBe(200);
+    return bought;
+  };
+  const staffCookie = async () => signInAs(app, await createUser(app.db, { accessLevel: 1 }));
+  const staffGet = async <T>(url: string) =>
+    (await app.inject({ url, headers: { cookie: await staffCookie() } })).json<T>();
+  const revenueToday = async () =>
+    (await staffGet<Overview>('/api/dashboard/overview')).revenue.today.revenue;
+  /** The order's CSV line's last `columns` cells. */
+  const csvTail = async (orderId: string, columns: number) => {
+    const csv = await app.inject({
+      url: `/api/orders/export.csv?q=${orderId}`,
+      headers: { cookie: await staffCookie() },
+    });
+    return csv.body.trimEnd().split('\r\n')[1]!.split(',').slice(-columns).join(' ');
+  };
+
   describe('a refund that fails afterwards (the card closed, the bank refused it)', () => {
-    /** Stripe's clock, in seconds, `seconds` from now. */
-    const at = (seconds = 0) => Math.floor(Date.now() / 1000) + seconds;
     const failedLine = (amount: string, why: string) =>
       `Refund of ${amount} failed (${why}): the money is back in the shop's Stripe balance, and the customer must be refunded another way`;
     const refundCalls = () => stripe.requests.filter((r) => r.path === '/v1/refunds').length;
-    const paidCheckout = async (quantity = 2) => {
-      const bought = await checkout(quantity);
-      const paid = stripe.event('payment_intent.succeeded', stripe.succeed(bought.intent.id));
-      expect((await deliver(paid)).statusCode).toBe(200);
-      return bought;
-    };
-    const staffCookie = async () => signInAs(app, await createUser(app.db, { accessLevel: 1 }));
-    const staffGet = async <T>(url: string) =>
-      (await app.inject({ url, headers: { cookie: await staffCookie() } })).json<T>();
 
     it("says on a late payment's canceled order that the shop's refund failed, once however delivered, and never refunds it again", async () => {
       const cap = await createProduct(
@@ -599,16 +610,8 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
 
     it("takes a failed refund made in Stripe's dashboard off the paid order's refunded figure, its CSV line and the overview, and flags it", async () => {
       const { order, intent } = await paidCheckout(2);
-      const revenueToday = async () =>
-        (await staffGet<Overview>('/api/dashboard/overview')).revenue.today.revenue;
       /** The order's CSV line's Refunded and Paid Back. */
-      const csvRefunded = async () => {
-        const csv = await app.inject({
-          url: `/api/orders/export.csv?q=${order.id}`,
-          headers: { cookie: await staffCookie() },
-        });
-        return csv.body.trimEnd().split('\r\n')[1]?.split(',').slice(-2).join(' ');
-      };
+      const csvRefunded = async () => (await csvTail(order.id, 3)).split(' ').slice(0, 2).join(' ');
       const refund = stripe.refund(intent.id, 2000, at(1));
       const refunded = stripe.event('charge.refunded', stripe.charge(intent.id), { created: at(1) });
       expect((await deliver(refunded)).statusCode).toBe(200);
@@ -713,6 +716,164 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
         .from(schema.orderLog)
         .where(like(schema.orderLog.message, '%$12.34%'));
       expect(logged).toEqual([]);
+    });
+  });
+
+  describe("a card holder's dispute of a payment (a chargeback)", () => {
+    const disputedLine = (amount: string) =>
+      `The card holder's bank disputed ${amount} of the payment (the card holder says the goods never came)`;
+    const alertsOf = async (orderId: string) =>
+      (
+        await app.db.select().from(schema.outbox).where(like(schema.outbox.dedupeKey, 'dispute-alert:%'))
+      ).filter((mail) => mail.subject === `Payment disputed: order ${orderId}`);
+    const settle = async (orderId: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/orders/${orderId}/attention`,
+        headers: { cookie: await staffCookie() },
+        payload: { note: 'Cash at the counter' },
+      });
+
+    it("says it in the order's log, flags the order and emails the shop while the bank waits for an answer, and takes a lost one off the revenue", async () => {
+      const { order, intent, cookie } = await paidCheckout(2);
+      const total = formatCents(order.total);
+      const revenueBefore = await revenueToday();
+      const dispute = stripe.dispute(intent.id, { created: at(5) });
+      const created = stripe.event('charge.dispute.created', dispute, { created: at(5) });
+      // Delivered twice at once, as two server copies take it.
+      expect((await Promise.all([deliver(created), deliver(created)])).map((a) => a.statusCode)).toEqual([
+        200, 200,
+      ]);
+      expect(await logOf(order.id)).toEqual(['Payment received', disputedLine(total)]);
+      const seen = await staffGet<OrderView>(`/api/orders/${order.id}`);
+      expect(seen).toMatchObject({
+        needsAttention: true,
+        paybackDue: false,
+        dispute: {
+          amount: order.total,
+          reason: 'the card holder says the goods never came',
+          status: 'needs_response',
+          needsResponse: true,
+          evidenceDueBy: new Date(dispute.evidence_details.due_by! * 1000).toISOString(),
+          answerUrl: `https://dashboard.stripe.com/test/disputes/${dispute.id}`,
+        },
+      });
+      const needing = await staffGet<StaffOrderRow[]>('/api/orders?scope=all&attention=open');
+      expect(needing.map((row) => row._id)).toContain(order.id);
+      const alerts = await alertsOf(order.id);
+      expect(alerts).toHaveLength(1);
+      expect(alerts[0]!.text).toContain(disputedLine(total));
+      expect(alerts[0]!.text).toContain(
+        `Answer in Stripe: https://dashboard.stripe.com/test/disputes/${dispute.id}`,
+      );
+      expect(alerts[0]!.text).toMatch(/Answer by: \w{3} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M \w+/);
+      const own = (
+        await app.inject({ url: `/api/orders/${order.id}`, headers: { cookie } })
+      ).json<OrderView>();
+      expect(own).not.toHaveProperty('dispute');
+      expect(own).not.toHaveProperty('needsAttention');
+      expect(own.log.at(-1)?.message).toBe(disputedLine(total));
+
+      // Nothing to pay back here: the dispute is answered in Stripe, not by the refund form.
+      const refused = await settle(order.id);
+      expect(refused.statusCode).toBe(409);
+      expect(await logOf(order.id)).toEqual(['Payment received', disputedLine(total)]);
+
+      // Answered in Stripe: under review, nobody needs to act; an older event coming late changes nothing.
+      dispute.status = 'under_review';
+      expect(
+        (await deliver(stripe.event('charge.dispute.updated', dispute, { created: at(60) }))).statusCode,
+      ).toBe(200);
+      const stale = stripe.event(
+        'charge.dispute.updated',
+        { ...dispute, status: 'needs_response' },
+        { created: at(30) },
+      );
+      expect((await deliver(stale)).statusCode).toBe(200);
+      expect(await staffGet<OrderView>(`/api/orders/${order.id}`)).toMatchObject({
+        needsAttention: false,
+        dispute: { status: 'under_review', needsResponse: false, evidenceDueBy: null },
+      });
+      expect(await alertsOf(order.id)).toHaveLength(1);
+
+      // Lost: the bank took the money back, once, whatever comes after.
+      dispute.status = 'lost';
+      const closed = stripe.event('charge.dispute.closed', dispute, { created: at(120) });
+      expect((await deliver(closed)).statusCode).toBe(200);
+      const lostLine = `Dispute decided for the card holder: their bank took back ${total}`;
+      expect(await logOf(order.id)).toEqual(['Payment received', disputedLine(total), lostLine]);
+      const later = stripe.event('charge.dispute.funds_withdrawn', dispute, { created: at(180) });
+      expect((await deliver(later)).statusCode).toBe(200);
+      expect(await logOf(order.id)).toEqual(['Payment received', disputedLine(total), lostLine]);
+      expect(await orderRow(order.id)).toMatchObject({ chargedBack: order.total, attentionSince: null });
+      expect(await revenueToday()).toBe(revenueBefore - order.total);
+      expect(await csvTail(order.id, 3)).toBe(`0.00 0.00 ${(order.total / 100).toFixed(2)}`);
+    });
+
+    it('emails again when an inquiry becomes a dispute, keeps a won payment in the revenue, and keeps a refund to pay back apart', async () => {
+      const { order, intent } = await paidCheckout(1);
+      const total = formatCents(order.total);
+      const revenueBefore = await revenueToday();
+      const dispute = stripe.dispute(intent.id, { reason: 'fraudulent', created: at(5) });
+      dispute.status = 'warning_needs_response';
+      expect(
+        (await deliver(stripe.event('charge.dispute.created', dispute, { created: at(5) }))).statusCode,
+      ).toBe(200);
+      const asked = `The card holder's bank asked about ${total} of the payment (the card holder says they did not make the payment)`;
+      expect((await logOf(order.id)).at(-1)).toBe(asked);
+      expect(await alertsOf(order.id)).toHaveLength(1);
+
+      // A refund fails meanwhile; staff pay it back: the dispute still waits for them.
+      const refund = stripe.refund(intent.id, 1000, at(1));
+      stripe.failRefund(refund.id, 'declined');
+      expect((await deliver(stripe.event('refund.failed', refund, { created: at(20) }))).statusCode).toBe(
+        200,
+      );
+      expect(await staffGet<OrderView>(`/api/orders/${order.id}`)).toMatchObject({
+        needsAttention: true,
+        paybackDue: true,
+      });
+      expect((await settle(order.id)).statusCode).toBe(200);
+      expect(await staffGet<OrderView>(`/api/orders/${order.id}`)).toMatchObject({
+        needsAttention: true,
+        paybackDue: false,
+        dispute: { status: 'warning_needs_response', needsResponse: true },
+      });
+
+      dispute.status = 'needs_response';
+      expect(
+        (await deliver(stripe.event('charge.dispute.updated', dispute, { created: at(60) }))).statusCode,
+      ).toBe(200);
+      expect(await alertsOf(order.id)).toHaveLength(2);
+      dispute.status = 'won';
+      expect(
+        (await deliver(stripe.event('charge.dispute.closed', dispute, { created: at(120) }))).statusCode,
+      ).toBe(200);
+      expect((await logOf(order.id)).at(-1)).toBe(
+        `Dispute decided for the shop: the payment of ${total} stands`,
+      );
+      expect(await staffGet<OrderView>(`/api/orders/${order.id}`)).toMatchObject({ needsAttention: false });
+      expect(await orderRow(order.id)).toMatchObject({ chargedBack: 0, paidBack: 1000 });
+      expect(await revenueToday()).toBe(revenueBefore - 1000);
+    });
+
+    it('refuses a dispute of a payment not recorded yet, for Stripe to deliver again, and ignores one of no order', async () => {
+      const { order, intent } = await checkout(1);
+      const dispute = stripe.dispute(intent.id, { amount: order.total, created: at(5) });
+      const created = stripe.event('charge.dispute.created', dispute, { created: at(5) });
+      expect((await deliver(created)).statusCode).toBe(503);
+      expect(await logOf(order.id)).toEqual([]);
+      expect(
+        (await deliver(stripe.event('payment_intent.succeeded', stripe.succeed(intent.id)))).statusCode,
+      ).toBe(200);
+      expect((await deliver(created)).statusCode).toBe(200);
+      expect(await logOf(order.id)).toEqual(['Payment received', disputedLine(formatCents(order.total))]);
+
+      const nobodys = { ...stripe.dispute(intent.id), payment_intent: 'pi_nobody', amount: 4321 };
+      expect((await deliver(stripe.event('charge.dispute.created', nobodys))).statusCode).toBe(200);
+      expect(
+        await app.db.select().from(schema.orderLog).where(like(schema.orderLog.message, '%$43.21%')),
+      ).toEqual([]);
     });
   });
 

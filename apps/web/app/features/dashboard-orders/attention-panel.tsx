@@ -8,14 +8,14 @@ import { FormField, inputClass } from '../../components/form-field.tsx';
 import type { OrderActionResult } from './status-control.tsx';
 
 /**
- * What went wrong with the order's payment, above everything else on its page. When someone must act
- * (a refund failed), it says so and takes how they paid the customer back; otherwise (a late or
- * mismatched payment refunded by itself, or a failure staff settled) it is a note.
+ * What went wrong with the order's payment, above everything else on its page but a dispute. When
+ * someone must act (a refund failed), it says so and takes how they paid the customer back; otherwise
+ * (a late or mismatched payment refunded by itself, or a failure staff settled) it is a note.
  */
 export function AttentionPanel({ order }: { order: OrderView }) {
   const fetcher = useFetcher<OrderActionResult>();
   const heading = useRef<HTMLHeadingElement>(null);
-  const open = !!order.needsAttention;
+  const open = !!order.paybackDue;
   // Settled, the form and its button go: focus goes to the note's heading, not to the page's top.
   const wasOpen = useRef(open);
   useEffect(() => {

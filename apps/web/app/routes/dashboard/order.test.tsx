@@ -1,4 +1,4 @@
-import type { OrderView } from '@barbershop/contract';
+import type { DisputeView, OrderView } from '@barbershop/contract';
 import { LATE_PAYMENT_REFUNDED, paidBackMessage, refundFailedMessage } from '@barbershop/contract';
 import { describe, expect, it } from 'vitest';
 import { renderedRouteText, testUser } from '../../lib/testing.ts';
@@ -7,7 +7,12 @@ import * as orderPage from './order.tsx';
 const ORDER_ID = '5d0b2c1e-7f3a-4b8e-9c6d-2a1f0e9d8c7b';
 const STAFF = testUser(1, 'Sam Staff', '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b');
 
-function order(attention: string | null, needsAttention = attention !== null, log: string[] = []): OrderView {
+function order(
+  attention: string | null,
+  needsAttention = attention !== null,
+  log: string[] = [],
+  dispute: DisputeView | null = null,
+): OrderView {
   const at = '2026-11-27T10:00:00.000Z';
   return {
     _id: ORDER_ID,
@@ -23,7 +28,9 @@ function order(attention: string | null, needsAttention = attention !== null, lo
     products: [],
     log: ['Payment received', ...log].map((message) => ({ at, message, actor: null })),
     attention,
-    needsAttention,
+    needsAttention: needsAttention || !!dispute?.needsResponse,
+    paybackDue: needsAttention,
+    dispute,
   };
 }
 
@@ -66,5 +73,40 @@ describe('the staff order page', () => {
     const text = await orderPageText(order(null));
     expect(text).not.toContain('Needs attention');
     expect(text).not.toContain('Payment note');
+  });
+
+  describe('a dispute of the payment', () => {
+    const dispute = (status: DisputeView['status'], needsResponse: boolean): DisputeView => ({
+      amount: 2500,
+      reason: 'the card holder says the goods never came',
+      status,
+      needsResponse,
+      evidenceDueBy: needsResponse ? '2026-12-04T23:59:59.000Z' : null,
+      answerUrl: 'https://dashboard.stripe.com/disputes/dp_1',
+      openedAt: '2026-11-27T10:00:00.000Z',
+    });
+
+    it('says by when to answer it in Stripe and links there, first on the page', async () => {
+      const html = await orderPageText(order(null, false, [], dispute('needs_response', true)));
+      expect(html).toContain(
+        "Needs attention: payment disputed The card holder's bank disputes $25.00 of the payment: the card holder says the goods never came. Answer in Stripe by Dec 4, 2026, 11:59 PM UTC",
+      );
+      expect(html).toContain('Answer the dispute in Stripe');
+      expect(html.indexOf('payment disputed')).toBeLessThan(html.indexOf('Payment received'));
+      expect(html).not.toContain('Mark as paid back');
+    });
+
+    it('asks for the paid-back note of a failed refund beside it, and is a note once the bank decides', async () => {
+      const failed = refundFailedMessage(2000, 'declined');
+      const both = await orderPageText(order(failed, true, [failed], dispute('needs_response', true)));
+      expect(both).toContain('Needs attention: payment disputed');
+      expect(both).toContain('Mark as paid back');
+      const lost = await orderPageText(order(null, false, [], dispute('lost', false)));
+      expect(lost).toContain(
+        'Dispute lost The bank decided for the card holder and took back $25.00, which the revenue no longer counts.',
+      );
+      expect(lost).toContain('See the dispute in Stripe');
+      expect(lost).not.toContain('Needs attention');
+    });
   });
 });

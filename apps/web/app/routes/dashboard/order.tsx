@@ -6,6 +6,7 @@ import { requireRole } from '../../features/auth/require-role.ts';
 import { AuditHistory } from '../../features/dashboard-audit/audit-history.tsx';
 import { recordHistory } from '../../features/dashboard-audit/record-history.ts';
 import { AttentionPanel } from '../../features/dashboard-orders/attention-panel.tsx';
+import { DisputePanel } from '../../features/dashboard-orders/dispute-panel.tsx';
 import {
   type OrderActionResult,
   PickupCodePanel,
@@ -97,6 +98,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title={`Order ${order._id.slice(0, 8)}`} />
       <p className="mb-2 break-all font-mono text-sm text-muted">{order._id}</p>
+      {order.dispute && <DisputePanel dispute={order.dispute} />}
       <AttentionPanel order={order} />
       <section aria-labelledby="order-customer" className="mb-6">
         <h2 id="order-customer" className="sr-only">

@@ -81,7 +81,7 @@ export default function OverviewPage({ loaderData }: Route.ComponentProps) {
           <Tile
             label="Needs attention"
             value={String(waiting.attention)}
-            detail={waiting.attention ? 'A refund failed: pay the customer back' : undefined}
+            detail={waiting.attention ? 'A refund to pay back or a dispute to answer' : undefined}
             to="/dashboard/orders?attention=open"
           />
           <Tile
