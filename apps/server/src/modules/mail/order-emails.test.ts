@@ -1,8 +1,10 @@
 import { refundFailedMessage } from '@barbershop/contract';
+import { SHOP } from '@barbershop/db/sample-data';
 import { describe, expect, it } from 'vitest';
 import {
   type OrderEmailFacts,
   orderConfirmationEmail,
+  orderReadyEmail,
   paidOrderAlertEmail,
   refundFailedAlertEmail,
 } from './order-emails.ts';
@@ -52,5 +54,52 @@ describe('order emails', () => {
     );
     expect(mail.html).toContain('Casey &lt;b&gt;');
     expect(mail.html).not.toContain('<b>');
+  });
+
+  // A shop with its settings filled in, and an order of two lines with tax, as a real one reads.
+  const shopFacts = (): OrderEmailFacts => ({
+    ...facts('America/Denver'),
+    order: { ...facts('UTC').order, subtotal: 13497, salesTax: 391, shippingCost: 0, total: 13888 },
+    lines: [
+      { name: 'Logo Hoodie', size: 'Medium', quantity: 2, unitPrice: 5500 },
+      { name: 'Barber Pole Tee', size: 'Large', quantity: 1, unitPrice: 2497 },
+    ],
+    shop: { ...SHOP, name: "Marco's Barbershop" },
+  });
+  const alerts = () => [
+    paidOrderAlertEmail(shopFacts(), 'owner@example.com'),
+    refundFailedAlertEmail(shopFacts(), 'owner@example.com', refundFailedMessage(2497, 'declined')),
+  ];
+
+  it("list the order's lines to the shop as what the customer ordered, not as what the reader bought", () => {
+    for (const mail of alerts()) {
+      expect(mail.html).not.toContain('What you bought');
+      expect(mail.html).toContain('>What the customer ordered</caption>');
+    }
+    expect(orderConfirmationEmail(shopFacts()).html).toContain('>What you bought</caption>');
+  });
+
+  it("tell the shop when an order was paid to the minute, on the shop's clock with its zone, in both parts", () => {
+    const mail = paidOrderAlertEmail(shopFacts(), 'owner@example.com');
+    expect(mail.text).toContain('Paid: Nov 25, 2026, 7:30 PM MST');
+    expect(mail.html).toContain('<strong>Paid:</strong> Nov 25, 2026, 7:30 PM MST');
+  });
+
+  it('say in the plain-text confirmation when the payment was received, as its HTML does', () => {
+    const mail = orderConfirmationEmail(shopFacts());
+    expect(mail.html).toContain('We received your payment on Nov 25, 2026.');
+    expect(mail.text).toContain('We received your payment on Nov 25, 2026.');
+  });
+
+  it("give the amounts in checkout's and the order page's order: subtotal, shipping, sales tax, total", () => {
+    for (const mail of [
+      orderConfirmationEmail(shopFacts()),
+      orderReadyEmail(shopFacts(), '123456'),
+      ...alerts(),
+    ]) {
+      expect(mail.text).toContain('Subtotal: $134.97\nShipping: $0.00\nSales tax: $3.91\nTotal: $138.88');
+      const labels = [...mail.html.matchAll(/<th scope="row"[^>]*>([^<]+)<\/th>/g)].map((match) => match[1]);
+      expect(labels).toEqual(['Subtotal', 'Shipping', 'Sales tax', 'Total']);
+    }
   });
 });

@@ -43,46 +43,55 @@ ${body}
 </html>`;
 }
 
-function linesTable(facts: OrderEmailFacts): string {
+/**
+ * The amounts in checkout's order (and the order page's), so the email reads as the summary the
+ * customer paid from; sales tax only when the order was charged any, as checkout shows it. The
+ * total comes last.
+ */
+function amounts({ order }: OrderEmailFacts): [string, number][] {
+  return [
+    ['Subtotal', order.subtotal],
+    ['Shipping', order.shippingCost],
+    ...(order.salesTax > 0 ? [['Sales tax', order.salesTax] as [string, number]] : []),
+    ['Total', order.total],
+  ];
+}
+
+/** The order's lines and amounts; `caption` says whose they are to the reader. */
+function linesTable(facts: OrderEmailFacts, caption: string): string {
   const rows = facts.lines
     .map(
       (line) =>
         `<tr><td style="padding: 4px 8px;">${escapeHtml(line.name)}</td><td style="padding: 4px 8px;">${escapeHtml(line.size)}</td><td style="padding: 4px 8px; text-align: right;">${line.quantity}</td><td style="padding: 4px 8px; text-align: right;">${formatCents(line.unitPrice * line.quantity)}</td></tr>`,
     )
     .join('\n');
-  const { order } = facts;
-  const totals = [
-    ['Subtotal', order.subtotal],
-    ...(order.salesTax > 0 ? [['Sales tax', order.salesTax] as const] : []),
-    ['Shipping', order.shippingCost],
-  ] as const;
+  const totals = amounts(facts);
   return `<table style="border-collapse: collapse; width: 100%;">
-<caption style="text-align: left; font-weight: bold; padding: 4px 0;">What you bought</caption>
+<caption style="text-align: left; font-weight: bold; padding: 4px 0;">${caption}</caption>
 <thead><tr><th scope="col" style="text-align: left; padding: 4px 8px;">Item</th><th scope="col" style="text-align: left; padding: 4px 8px;">Size</th><th scope="col" style="text-align: right; padding: 4px 8px;">Quantity</th><th scope="col" style="text-align: right; padding: 4px 8px;">Price</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>
 <tfoot>
-${totals.map(([label, cents]) => `<tr><th scope="row" colspan="3" style="text-align: right; padding: 4px 8px;">${label}</th><td style="text-align: right; padding: 4px 8px;">${formatCents(cents)}</td></tr>`).join('\n')}
-<tr><th scope="row" colspan="3" style="text-align: right; padding: 4px 8px;">Total</th><td style="text-align: right; padding: 4px 8px; font-weight: bold;">${formatCents(order.total)}</td></tr>
+${totals.map(([label, cents], i) => `<tr><th scope="row" colspan="3" style="text-align: right; padding: 4px 8px;">${label}</th><td style="text-align: right; padding: 4px 8px;${i === totals.length - 1 ? ' font-weight: bold;' : ''}">${formatCents(cents)}</td></tr>`).join('\n')}
 </tfoot>
 </table>`;
 }
 
 function linesText(facts: OrderEmailFacts): string {
-  const { order } = facts;
   return [
     ...facts.lines.map(
       (line) =>
         `- ${line.name} (${line.size}) x ${line.quantity}: ${formatCents(line.unitPrice * line.quantity)}`,
     ),
     '',
-    `Subtotal: ${formatCents(order.subtotal)}`,
-    ...(order.salesTax > 0 ? [`Sales tax: ${formatCents(order.salesTax)}`] : []),
-    `Shipping: ${formatCents(order.shippingCost)}`,
-    `Total: ${formatCents(order.total)}`,
+    ...amounts(facts).map(([label, cents]) => `${label}: ${formatCents(cents)}`),
   ].join('\n');
 }
+
+/** The caption of the lines in an email to the customer, and in one to the shop. */
+const BOUGHT = 'What you bought';
+const ORDERED = 'What the customer ordered';
 
 const orderUrl = (facts: OrderEmailFacts) => `${facts.publicUrl}/account/orders/${facts.order.id}`;
 const shopName = (facts: OrderEmailFacts) => facts.shop?.name ?? 'The barbershop';
@@ -91,19 +100,20 @@ const shopName = (facts: OrderEmailFacts) => facts.shop?.name ?? 'The barbershop
 export function orderConfirmationEmail(facts: OrderEmailFacts): Email {
   const subject = `Order confirmed: ${facts.order.id}`;
   const pickup = facts.shop ? formatAddress(facts.shop.address) : null;
+  const received = `We received your payment on ${formatDate(facts.order.updatedAt, facts.timeZone)}. We print your merchandise in the shop and will email you when it is ready for pickup.`;
   const html = page(
     subject,
     `<h1 style="font-size: 24px;">Thank you for your order, ${escapeHtml(facts.customer.name)}</h1>
-<p>We received your payment on ${formatDate(facts.order.updatedAt, facts.timeZone)}. We print your merchandise in the shop and will email you when it is ready for pickup.</p>
+<p>${escapeHtml(received)}</p>
 <p><strong>Order number:</strong> ${facts.order.id}</p>
-${linesTable(facts)}
+${linesTable(facts, BOUGHT)}
 ${pickup ? `<h2 style="font-size: 18px;">Pickup</h2>\n<p>${escapeHtml(shopName(facts))}<br>${escapeHtml(pickup)}</p>` : ''}
 <p><a href="${escapeHtml(orderUrl(facts))}" style="color: #5c4300;">View your order</a></p>`,
   );
   const text = [
     `Thank you for your order, ${facts.customer.name}.`,
     '',
-    'We received your payment. We print your merchandise in the shop and will email you when it is ready for pickup.',
+    received,
     '',
     `Order number: ${facts.order.id}`,
     '',
@@ -128,7 +138,7 @@ export function orderReadyEmail(facts: OrderEmailFacts, pickupCode?: string): Em
 <p><strong>Order number:</strong> ${facts.order.id}</p>
 ${pickupCode ? `<p>Your pickup code:</p>\n<p style="font-size: 32px; font-weight: bold; letter-spacing: 4px; font-family: 'Courier New', monospace;">${pickupCode}</p>\n<p>Show this code, or the QR code on your order page, at the counter. Only the person with the code can collect the order, so keep it to yourself.</p>` : ''}
 ${where ? `<p>Come by ${escapeHtml(shopName(facts))} at ${escapeHtml(where)}.</p>` : ''}
-${linesTable(facts)}
+${linesTable(facts, BOUGHT)}
 <p><a href="${escapeHtml(orderUrl(facts))}" style="color: #5c4300;">View your order</a></p>`,
   );
   const text = [
@@ -191,7 +201,7 @@ function shopAlertEmail(
     alert.subject,
     `<h1 style="font-size: 24px;">${escapeHtml(alert.heading)}</h1>
 ${alert.note ? `<p>${escapeHtml(alert.note)}</p>\n` : ''}<p>${rows.map(([label, value]) => `<strong>${label}:</strong> ${escapeHtml(value)}`).join('<br>')}</p>
-${linesTable(facts)}
+${linesTable(facts, ORDERED)}
 <p><a href="${escapeHtml(dashboardUrl)}" style="color: #5c4300;">Open the order in the dashboard</a></p>`,
   );
   const text = [
@@ -215,7 +225,8 @@ export function paidOrderAlertEmail(facts: OrderEmailFacts, to: string): Email {
   return shopAlertEmail(facts, to, {
     subject: `New paid order: ${facts.order.id}`,
     heading: 'A new order was paid',
-    facts: [['Paid', formatDate(facts.order.updatedAt, facts.timeZone)]],
+    // To the minute, with the zone: staff read times as the dashboard gives them.
+    facts: [['Paid', formatDateTime(facts.order.updatedAt, facts.timeZone)]],
   });
 }
 
