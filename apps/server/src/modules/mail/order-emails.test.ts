@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type OrderEmailFacts,
   orderConfirmationEmail,
+  orderNotReadyEmail,
   orderReadyEmail,
   paidOrderAlertEmail,
   refundFailedAlertEmail,
@@ -101,5 +102,50 @@ describe('order emails', () => {
       const labels = [...mail.html.matchAll(/<th scope="row"[^>]*>([^<]+)<\/th>/g)].map((match) => match[1]);
       expect(labels).toEqual(['Subtotal', 'Shipping', 'Sales tax', 'Total']);
     }
+  });
+
+  it('tell the customer how to reach the shop, as their emails come from an address that takes no replies', () => {
+    for (const mail of [
+      orderConfirmationEmail(shopFacts()),
+      orderReadyEmail(shopFacts(), '123456'),
+      orderNotReadyEmail(shopFacts()),
+    ]) {
+      expect(mail.text).toContain(
+        "Questions about your order? Call Marco's Barbershop at (719) 555-0142 or email hello@goldstandardbarbers.example.",
+      );
+      expect(mail.html).toContain('<a href="tel:+17195550142" style="color: #5c4300;">(719) 555-0142</a>');
+      expect(mail.html).toContain(
+        '<a href="mailto:hello@goldstandardbarbers.example" style="color: #5c4300;">hello@goldstandardbarbers.example</a>',
+      );
+    }
+  });
+
+  it("give the shop's opening hours from its settings in the ready email, and none the shop has not set", () => {
+    const hours = {
+      ...SHOP.hours,
+      wednesday: [
+        ['09:00', '12:00'],
+        ['13:00', '18:00'],
+      ] as [string, string][],
+    };
+    const mail = orderReadyEmail({ ...shopFacts(), shop: { ...SHOP, hours } }, '123456');
+    expect(mail.text).toContain(
+      [
+        'Opening hours:',
+        'Monday: Closed',
+        'Tuesday: 9:00 AM – 6:00 PM',
+        'Wednesday: 9:00 AM – 12:00 PM, 1:00 PM – 6:00 PM',
+        'Thursday: 9:00 AM – 8:00 PM',
+        'Friday: 9:00 AM – 8:00 PM',
+        'Saturday: 8:00 AM – 4:00 PM',
+        'Sunday: Closed',
+      ].join('\n'),
+    );
+    expect(mail.html).toContain('<h2 style="font-size: 18px;">Opening hours</h2>');
+    expect(mail.html).toContain('Wednesday: 9:00 AM – 12:00 PM, 1:00 PM – 6:00 PM<br>');
+    const unset = Object.fromEntries(Object.keys(hours).map((day) => [day, []])) as unknown as typeof hours;
+    const without = orderReadyEmail({ ...shopFacts(), shop: { ...SHOP, hours: unset } }, '123456');
+    expect(without.text).not.toContain('Opening hours');
+    expect(without.html).not.toContain('Opening hours');
   });
 });

@@ -1,4 +1,16 @@
-import { type Address, formatAddress, formatCents, formatDate, formatDateTime } from '@barbershop/contract';
+import {
+  type Address,
+  formatAddress,
+  formatCents,
+  formatDate,
+  formatDateTime,
+  formatPhone,
+  formatTime,
+  type OpeningHours,
+  phoneHref,
+  WEEKDAY_NAMES,
+  WEEKDAYS,
+} from '@barbershop/contract';
 import type { Email } from './outbox.repository.ts';
 
 export type OrderEmailFacts = {
@@ -17,7 +29,7 @@ export type OrderEmailFacts = {
   };
   lines: { name: string; size: string; quantity: number; unitPrice: number }[];
   customer: { name: string; email: string };
-  shop: { name: string; phone: string; email: string; address: Address } | null;
+  shop: { name: string; phone: string; email: string; address: Address; hours: OpeningHours } | null;
   publicUrl: string;
   /** The shop's time zone: the day an order is dated. */
   timeZone: string;
@@ -96,6 +108,38 @@ const ORDERED = 'What the customer ordered';
 const orderUrl = (facts: OrderEmailFacts) => `${facts.publicUrl}/account/orders/${facts.order.id}`;
 const shopName = (facts: OrderEmailFacts) => facts.shop?.name ?? 'The barbershop';
 
+const LINK = 'style="color: #5c4300;"';
+
+/**
+ * The end of every email to a customer: their order's page, and how to reach the shop. Their emails
+ * come from MAIL_FROM, an address that takes no replies, and a customer whose code fails or who
+ * cannot come needs someone to ask.
+ */
+function customerEnd(facts: OrderEmailFacts): { html: string; text: string[] } {
+  const url = orderUrl(facts);
+  const html = [`<p><a href="${escapeHtml(url)}" ${LINK}>View your order</a></p>`];
+  const text = [`View your order: ${url}`];
+  const { shop } = facts;
+  if (shop) {
+    const phone = formatPhone(shop.phone);
+    html.push(
+      `<p>Questions about your order? Call ${escapeHtml(shop.name)} at <a href="${escapeHtml(phoneHref(shop.phone))}" ${LINK}>${escapeHtml(phone)}</a> or email <a href="mailto:${escapeHtml(shop.email)}" ${LINK}>${escapeHtml(shop.email)}</a>.</p>`,
+    );
+    text.push('', `Questions about your order? Call ${shop.name} at ${phone} or email ${shop.email}.`);
+  }
+  return { html: html.join('\n'), text };
+}
+
+/** The shop's week as its settings give it, a line a day ('Closed' for a day without hours); none before any are set. */
+function openingHours(facts: OrderEmailFacts): string[] | null {
+  const hours = facts.shop?.hours;
+  if (!hours || WEEKDAYS.every((day) => hours[day].length === 0)) return null;
+  return WEEKDAYS.map((day) => {
+    const ranges = hours[day].map(([open, close]) => `${formatTime(open)} – ${formatTime(close)}`);
+    return `${WEEKDAY_NAMES[day]}: ${ranges.length ? ranges.join(', ') : 'Closed'}`;
+  });
+}
+
 /** The confirmation a customer gets once their payment is received. */
 export function orderConfirmationEmail(facts: OrderEmailFacts): Email {
   const subject = `Order confirmed: ${facts.order.id}`;
@@ -108,7 +152,7 @@ export function orderConfirmationEmail(facts: OrderEmailFacts): Email {
 <p><strong>Order number:</strong> ${facts.order.id}</p>
 ${linesTable(facts, BOUGHT)}
 ${pickup ? `<h2 style="font-size: 18px;">Pickup</h2>\n<p>${escapeHtml(shopName(facts))}<br>${escapeHtml(pickup)}</p>` : ''}
-<p><a href="${escapeHtml(orderUrl(facts))}" style="color: #5c4300;">View your order</a></p>`,
+${customerEnd(facts).html}`,
   );
   const text = [
     `Thank you for your order, ${facts.customer.name}.`,
@@ -120,7 +164,7 @@ ${pickup ? `<h2 style="font-size: 18px;">Pickup</h2>\n<p>${escapeHtml(shopName(f
     linesText(facts),
     ...(pickup ? ['', `Pickup: ${shopName(facts)}, ${pickup}`] : []),
     '',
-    `View your order: ${orderUrl(facts)}`,
+    ...customerEnd(facts).text,
   ].join('\n');
   return { to: facts.customer.email, subject, html, text };
 }
@@ -132,14 +176,16 @@ ${pickup ? `<h2 style="font-size: 18px;">Pickup</h2>\n<p>${escapeHtml(shopName(f
 export function orderReadyEmail(facts: OrderEmailFacts, pickupCode?: string): Email {
   const subject = `Ready for pickup: ${facts.order.id}`;
   const where = facts.shop ? formatAddress(facts.shop.address) : null;
+  const hours = openingHours(facts);
   const html = page(
     subject,
     `<h1 style="font-size: 24px;">Your order is ready for pickup</h1>
 <p><strong>Order number:</strong> ${facts.order.id}</p>
 ${pickupCode ? `<p>Your pickup code:</p>\n<p style="font-size: 32px; font-weight: bold; letter-spacing: 4px; font-family: 'Courier New', monospace;">${pickupCode}</p>\n<p>Show this code, or the QR code on your order page, at the counter. Only the person with the code can collect the order, so keep it to yourself.</p>` : ''}
 ${where ? `<p>Come by ${escapeHtml(shopName(facts))} at ${escapeHtml(where)}.</p>` : ''}
+${hours ? `<h2 style="font-size: 18px;">Opening hours</h2>\n<p>${hours.map(escapeHtml).join('<br>')}</p>` : ''}
 ${linesTable(facts, BOUGHT)}
-<p><a href="${escapeHtml(orderUrl(facts))}" style="color: #5c4300;">View your order</a></p>`,
+${customerEnd(facts).html}`,
   );
   const text = [
     'Your order is ready for pickup.',
@@ -153,10 +199,11 @@ ${linesTable(facts, BOUGHT)}
         ]
       : []),
     ...(where ? ['', `Come by ${shopName(facts)} at ${where}.`] : []),
+    ...(hours ? ['', 'Opening hours:', ...hours] : []),
     '',
     linesText(facts),
     '',
-    `View your order: ${orderUrl(facts)}`,
+    ...customerEnd(facts).text,
   ].join('\n');
   return { to: facts.customer.email, subject, html, text };
 }
@@ -174,7 +221,7 @@ export function orderNotReadyEmail(facts: OrderEmailFacts): Email {
     `<h1 style="font-size: 24px;">Your order is not ready for pickup yet</h1>
 <p><strong>Order number:</strong> ${facts.order.id}</p>
 <p>${wait}</p>
-<p><a href="${escapeHtml(orderUrl(facts))}" style="color: #5c4300;">View your order</a></p>`,
+${customerEnd(facts).html}`,
   );
   const text = [
     'Your order is not ready for pickup yet.',
@@ -183,7 +230,7 @@ export function orderNotReadyEmail(facts: OrderEmailFacts): Email {
     '',
     wait,
     '',
-    `View your order: ${orderUrl(facts)}`,
+    ...customerEnd(facts).text,
   ].join('\n');
   return { to: facts.customer.email, subject, html, text };
 }
@@ -202,7 +249,7 @@ function shopAlertEmail(
     `<h1 style="font-size: 24px;">${escapeHtml(alert.heading)}</h1>
 ${alert.note ? `<p>${escapeHtml(alert.note)}</p>\n` : ''}<p>${rows.map(([label, value]) => `<strong>${label}:</strong> ${escapeHtml(value)}`).join('<br>')}</p>
 ${linesTable(facts, ORDERED)}
-<p><a href="${escapeHtml(dashboardUrl)}" style="color: #5c4300;">Open the order in the dashboard</a></p>`,
+<p><a href="${escapeHtml(dashboardUrl)}" ${LINK}>Open the order in the dashboard</a></p>`,
   );
   const text = [
     `${alert.heading}.`,

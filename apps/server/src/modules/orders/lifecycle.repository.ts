@@ -321,7 +321,13 @@ export async function findOrderParties(db: Executor, userId: string) {
     .from(users)
     .where(eq(users.id, userId));
   const [settings] = await db
-    .select({ name: shop.name, phone: shop.phone, email: shop.email, address: shop.address })
+    .select({
+      name: shop.name,
+      phone: shop.phone,
+      email: shop.email,
+      address: shop.address,
+      hours: shop.hours,
+    })
     .from(shop)
     .where(eq(shop.id, 1));
   return { customer: customer ?? null, shop: settings ?? null };
