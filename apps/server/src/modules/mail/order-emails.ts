@@ -169,19 +169,28 @@ ${customerEnd(facts).html}`,
   return { to: facts.customer.email, subject, html, text };
 }
 
+/** Said with a reissued pickup code when the email of the one it replaces may have reached the customer. */
+const REPLACED_CODE = 'This code replaces the one we sent you before, which no longer works.';
+
 /**
  * The note a customer gets when staff mark their pickup order ready, with the one-time pickup code
- * they show (or say) at the counter when one was issued.
+ * they show (or say) at the counter when one was issued; with `replaces`, a code staff reissued in
+ * place of one the customer may have been sent already.
  */
-export function orderReadyEmail(facts: OrderEmailFacts, pickupCode?: string): Email {
-  const subject = `Ready for pickup: ${facts.order.id}`;
+export function orderReadyEmail(
+  facts: OrderEmailFacts,
+  pickupCode?: string,
+  { replaces = false } = {},
+): Email {
+  const subject = `${replaces ? 'New pickup code' : 'Ready for pickup'}: ${facts.order.id}`;
+  const show = `${replaces ? `${REPLACED_CODE} ` : ''}Show this code, or the QR code on your order page, at the counter. Only the person with the code can collect the order, so keep it to yourself.`;
   const where = facts.shop ? formatAddress(facts.shop.address) : null;
   const hours = openingHours(facts);
   const html = page(
     subject,
     `<h1 style="font-size: 24px;">Your order is ready for pickup</h1>
 <p><strong>Order number:</strong> ${facts.order.id}</p>
-${pickupCode ? `<p>Your pickup code:</p>\n<p style="font-size: 32px; font-weight: bold; letter-spacing: 4px; font-family: 'Courier New', monospace;">${pickupCode}</p>\n<p>Show this code, or the QR code on your order page, at the counter. Only the person with the code can collect the order, so keep it to yourself.</p>` : ''}
+${pickupCode ? `<p>Your pickup code:</p>\n<p style="font-size: 32px; font-weight: bold; letter-spacing: 4px; font-family: 'Courier New', monospace;">${pickupCode}</p>\n<p>${show}</p>` : ''}
 ${where ? `<p>Come by ${escapeHtml(shopName(facts))} at ${escapeHtml(where)}.</p>` : ''}
 ${hours ? `<h2 style="font-size: 18px;">Opening hours</h2>\n<p>${hours.map(escapeHtml).join('<br>')}</p>` : ''}
 ${linesTable(facts, BOUGHT)}
@@ -191,13 +200,7 @@ ${customerEnd(facts).html}`,
     'Your order is ready for pickup.',
     '',
     `Order number: ${facts.order.id}`,
-    ...(pickupCode
-      ? [
-          '',
-          `Your pickup code: ${pickupCode}`,
-          'Show this code, or the QR code on your order page, at the counter. Only the person with the code can collect the order, so keep it to yourself.',
-        ]
-      : []),
+    ...(pickupCode ? ['', `Your pickup code: ${pickupCode}`, show] : []),
     ...(where ? ['', `Come by ${shopName(facts)} at ${where}.`] : []),
     ...(hours ? ['', 'Opening hours:', ...hours] : []),
     '',

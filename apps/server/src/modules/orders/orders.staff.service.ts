@@ -151,7 +151,12 @@ const lockedMessage = `The pickup code is locked after ${PICKUP_CODE_TRIES} wron
 /** The outbox key of the ready email that carried pickup code `codeId`. */
 const readyEmailKey = (orderId: string, codeId: string) => `order-ready:${orderId}:${codeId}`;
 
-/** Issues a new pickup code and emails it to the customer, in the caller's transaction. */
+/**
+ * Issues a new pickup code and emails it to the customer, in the caller's transaction. The code it
+ * replaces no longer works: its email is taken back if the mail worker has never picked it up (the
+ * customer, or a retry after the mail server comes back, would otherwise bring a dead code to the
+ * counter, where wrong tries lock the order); otherwise the new email says it replaces it.
+ */
 async function issuePickupCode(
   tx: Executor,
   deps: StaffOrderDeps,
@@ -159,6 +164,8 @@ async function issuePickupCode(
   actorUserId: string,
   at: Date,
 ): Promise<void> {
+  const earlier = await findPickupCode(tx, order.id);
+  const replaces = earlier !== null && !(await withdrawUnsentEmail(tx, readyEmailKey(order.id, earlier.id)));
   const id = randomUUID();
   const code = pickupCodeOf(deps.pickup, id);
   await replacePickupCode(tx, {
@@ -170,7 +177,7 @@ async function issuePickupCode(
   });
   const facts = await emailFacts(tx, order, deps);
   if (facts) {
-    await enqueueEmail(tx, readyEmailKey(order.id, id), orderReadyEmail(facts, code));
+    await enqueueEmail(tx, readyEmailKey(order.id, id), orderReadyEmail(facts, code, { replaces }));
   }
 }
 

@@ -300,6 +300,8 @@ describe('staff orders API', () => {
       const made = await order('processing');
       await put(made.id, { status: 'ready' });
       const first = (await codeOf(made.id))!;
+      const [sent] = await readyEmails(made.id);
+      await markEmailSent(app.db, sent!.id, new Date());
       const wrong = first === '000000' ? '111111' : '000000';
       const answers = [];
       for (let i = 0; i < 5; i++)
@@ -322,7 +324,11 @@ describe('staff orders API', () => {
       expect(reissued.statusCode).toBe(200);
       expect(reissued.json<OrderView>().pickupCodeState).toMatchObject({ wrongTries: 0, locked: false });
       const second = (await codeOf(made.id))!;
-      expect(await readyEmails(made.id)).toHaveLength(2);
+      const emails = await readyEmails(made.id);
+      expect(emails).toHaveLength(2);
+      const fresh = emails.find((email) => email.sentAt === null)!;
+      expect(fresh.subject).toBe(`New pickup code: ${made.id}`);
+      expect(fresh.text).toContain(`Your pickup code: ${second}`);
       if (second !== first) {
         expect((await put(made.id, { status: 'delivered', pickupCode: first })).statusCode).toBe(400);
       }
@@ -332,6 +338,31 @@ describe('staff orders API', () => {
         'reissue pickup code',
         'status',
       ]);
+    });
+
+    it('a reissued code takes back the ready email not yet picked up, or says that it replaces the code sent', async () => {
+      const made = await order('processing');
+      await put(made.id, { status: 'ready' });
+      const reissue = () =>
+        app.inject({ method: 'POST', url: `/api/orders/${made.id}/pickup-code`, headers: { cookie: staff } });
+      // Reissued before the mail worker took the first email (the mail server was down, say): the
+      // customer gets one email, with the code that works.
+      expect((await reissue()).statusCode).toBe(200);
+      const second = (await codeOf(made.id))!;
+      const emails = await readyEmails(made.id);
+      expect(emails).toHaveLength(1);
+      expect(emails[0]).toMatchObject({ subject: `Ready for pickup: ${made.id}` });
+      expect(emails[0]!.text).toContain(`Your pickup code: ${second}`);
+      // Reissued once that email may be out: the new one says the code it carried no longer works.
+      await markEmailSent(app.db, emails[0]!.id, new Date());
+      expect((await reissue()).statusCode).toBe(200);
+      const third = (await codeOf(made.id))!;
+      const replacement = (await readyEmails(made.id)).find((email) => email.sentAt === null)!;
+      expect(replacement).toMatchObject({ to: 'casey@example.com', subject: `New pickup code: ${made.id}` });
+      for (const part of [replacement.text, replacement.html]) {
+        expect(part).toContain('This code replaces the one we sent you before, which no longer works.');
+        expect(part).toContain(third);
+      }
     });
 
     it('reissues only for a ready pickup order (409), and 404 for no order', async () => {
