@@ -307,6 +307,6 @@ export function disputeAlertEmail(
       ...(due ? [['Answer by', due] as [string, string]] : []),
       ['Answer in Stripe', dispute.answerUrl],
     ],
-    note: `${dispute.message}. Unanswered, the bank decides for the card holder: send Stripe what shows the customer had the goods (the order's history in the dashboard says when they were picked up).`,
+    note: `${dispute.message}. Unanswered, the bank decides for the card holder: send Stripe what shows the customer had the goods (the order's page in the dashboard says whether and when they were handed over). Goods not handed over yet are best kept until the bank decides.`,
   });
 }

@@ -4,9 +4,17 @@ import { alertClass } from '../../components/alert.tsx';
 import { useTimeZone } from '../../lib/use-time-zone.ts';
 
 /** What each status of a dispute asks of staff, headed as the orders list and the overview count it. */
-function wording(dispute: DisputeView, due: string | null): { heading: string; text: string } {
+function wording(
+  dispute: DisputeView,
+  due: string | null,
+  handedOver: boolean,
+): { heading: string; text: string } {
   const amount = formatCents(dispute.amount);
-  const answer = `Answer in Stripe${due ? ` by ${due}` : ''} with what shows the customer had the goods (this order's history says when it was picked up). Unanswered, the bank decides for the card holder.`;
+  const by = `Answer in Stripe${due ? ` by ${due}` : ''}`;
+  // Goods still in the shop are not handed over to a payment the bank may take back.
+  const answer = handedOver
+    ? `${by} with what shows the customer had the goods (this order's history says when they were handed over). Unanswered, the bank decides for the card holder.`
+    : `${by}; unanswered, the bank decides for the card holder. The goods have not been handed over: keep them until the bank decides.`;
   switch (dispute.status) {
     case 'needs_response':
       return {
@@ -44,12 +52,13 @@ function wording(dispute: DisputeView, due: string | null): { heading: string; t
 
 /**
  * A card holder's dispute of the order's payment, answered in Stripe's dashboard: while the bank
- * waits for the shop's answer it says by when and links there; afterwards it is a note.
+ * waits for the shop's answer it says by when, and what to do with goods not yet handed over, and
+ * links there; afterwards it is a note.
  */
-export function DisputePanel({ dispute }: { dispute: DisputeView }) {
+export function DisputePanel({ dispute, handedOver }: { dispute: DisputeView; handedOver: boolean }) {
   const timeZone = useTimeZone();
   const due = dispute.evidenceDueBy ? formatDateTime(dispute.evidenceDueBy, timeZone) : null;
-  const { heading, text } = wording(dispute, due);
+  const { heading, text } = wording(dispute, due, handedOver);
   return (
     <section
       aria-labelledby="order-dispute"

@@ -89,9 +89,20 @@ describe('the staff order page', () => {
     it('says by when to answer it in Stripe and links there, first on the page', async () => {
       const html = await orderPageText(order(null, false, [], dispute('needs_response', true)));
       expect(html).toContain(
-        "Needs attention: payment disputed The card holder's bank disputes $25.00 of the payment: the card holder says the goods never came. Answer in Stripe by Dec 4, 2026, 11:59 PM UTC",
+        "Needs attention: payment disputed The card holder's bank disputes $25.00 of the payment: the card holder says the goods never came. Answer in Stripe by Dec 4, 2026, 11:59 PM UTC;",
+      );
+      expect(html).toContain(
+        'unanswered, the bank decides for the card holder. The goods have not been handed over: keep them until the bank decides.',
       );
       expect(html).toContain('Answer the dispute in Stripe');
+      const delivered = await orderPageText({
+        ...order(null, false, [], dispute('needs_response', true)),
+        status: 'delivered',
+      });
+      expect(delivered).toContain(
+        "with what shows the customer had the goods (this order's history says when they were handed over)",
+      );
+      expect(delivered).not.toContain('keep them until the bank decides');
       expect(html.indexOf('payment disputed')).toBeLessThan(html.indexOf('Payment received'));
       expect(html).not.toContain('Mark as paid back');
     });

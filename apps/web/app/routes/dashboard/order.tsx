@@ -98,7 +98,12 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title={`Order ${order._id.slice(0, 8)}`} />
       <p className="mb-2 break-all font-mono text-sm text-muted">{order._id}</p>
-      {order.dispute && <DisputePanel dispute={order.dispute} />}
+      {order.dispute && (
+        <DisputePanel
+          dispute={order.dispute}
+          handedOver={order.status === 'delivered' || order.status === 'shipped'}
+        />
+      )}
       <AttentionPanel order={order} />
       <section aria-labelledby="order-customer" className="mb-6">
         <h2 id="order-customer" className="sr-only">
