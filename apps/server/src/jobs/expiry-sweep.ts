@@ -5,6 +5,7 @@ import {
   cancelPending,
   fulfil,
   type Notify,
+  queueMismatchRefundedEmail,
   RESERVATION_EXPIRED_MESSAGE,
 } from '../modules/orders/order-lifecycle.ts';
 import type { PaymentProvider } from '../modules/payments/payment-provider.ts';
@@ -73,12 +74,14 @@ async function settleExpired(
       // through): kept pending it would hold its units and come back every round, forever.
       if (outcome !== 'mismatch') return false;
       await provider.refund(order.paymentId, order.id);
-      return cancelPending(db, {
+      const canceled = await cancelPending(db, {
         orderId: order.id,
         message: MISMATCHED_PAYMENT_REFUNDED,
         expiredBefore: at,
         paymentId: order.paymentId,
       });
+      if (canceled) await queueMismatchRefundedEmail(db, order.id, notify);
+      return canceled;
     }
     if (state?.status === 'processing') return false;
   }

@@ -8,6 +8,7 @@ import {
   formatTime,
   type OpeningHours,
   phoneHref,
+  RESERVATION_MINUTES,
   WEEKDAY_NAMES,
   WEEKDAYS,
 } from '@barbershop/contract';
@@ -216,26 +217,52 @@ ${customerEnd(facts).html}`,
  * at the counter): the code they were sent no longer works, and a new one comes when it is ready.
  */
 export function orderNotReadyEmail(facts: OrderEmailFacts): Email {
-  const subject = `Not ready for pickup yet: ${facts.order.id}`;
-  const wait =
-    'We are still working on your order, so the pickup code we sent no longer works. We will email you a new one as soon as your order is ready. Sorry for the mix-up.';
+  return customerNotice(facts, {
+    subject: `Not ready for pickup yet: ${facts.order.id}`,
+    heading: 'Your order is not ready for pickup yet',
+    body: 'We are still working on your order, so the pickup code we sent no longer works. We will email you a new one as soon as your order is ready. Sorry for the mix-up.',
+  });
+}
+
+/**
+ * The note a customer gets when the shop refunded their payment by itself: it came after their
+ * items' hold had ended and they sold meanwhile (`late`), or it did not match the order's total (the
+ * cart changed in another tab as the card went through). Either way the order is canceled.
+ */
+export function paymentRefundedEmail(facts: OrderEmailFacts, why: 'late' | 'mismatch'): Email {
+  const what =
+    why === 'late'
+      ? `Your payment came after the ${RESERVATION_MINUTES} minutes we held your items for, and they sold out meanwhile`
+      : "Your payment did not match your order's total (the cart changed while you paid)";
+  return customerNotice(facts, {
+    subject: `Payment refunded: ${facts.order.id}`,
+    heading: 'We refunded your payment',
+    body: `${what}, so we refunded it in full and canceled the order. A refund takes 5 to 10 business days to reach your card. Sorry for the trouble.`,
+  });
+}
+
+/** An email to the customer that says one thing about their order, and how to reach the shop. */
+function customerNotice(
+  facts: OrderEmailFacts,
+  notice: { subject: string; heading: string; body: string },
+): Email {
   const html = page(
-    subject,
-    `<h1 style="font-size: 24px;">Your order is not ready for pickup yet</h1>
+    notice.subject,
+    `<h1 style="font-size: 24px;">${escapeHtml(notice.heading)}</h1>
 <p><strong>Order number:</strong> ${facts.order.id}</p>
-<p>${wait}</p>
+<p>${escapeHtml(notice.body)}</p>
 ${customerEnd(facts).html}`,
   );
   const text = [
-    'Your order is not ready for pickup yet.',
+    `${notice.heading}.`,
     '',
     `Order number: ${facts.order.id}`,
     '',
-    wait,
+    notice.body,
     '',
     ...customerEnd(facts).text,
   ].join('\n');
-  return { to: facts.customer.email, subject, html, text };
+  return { to: facts.customer.email, subject: notice.subject, html, text };
 }
 
 /** An email to the shop about an order: what happened, the order and its customer, and its dashboard page. */

@@ -33,6 +33,7 @@ import {
   orderConfirmationEmail,
   orderReadyEmail,
   paidOrderAlertEmail,
+  paymentRefundedEmail,
   refundFailedAlertEmail,
 } from '../mail/order-emails.ts';
 import { type Email, enqueueEmail } from '../mail/outbox.repository.ts';
@@ -40,6 +41,7 @@ import { hasDisputeIn } from './disputes.repository.ts';
 import {
   deleteLinesOfOrder,
   failedRefundsCountedAt,
+  findOrder,
   findOrderParties,
   findPendingOrderOfUser,
   findProductsWithImage,
@@ -381,12 +383,20 @@ async function queueOrderEmail(
   db: Executor,
   order: OrderRow,
   notify: Notify,
-  kind: 'confirmation' | 'ready',
+  kind: 'confirmation' | 'ready' | 'refunded',
   render: (facts: OrderEmailFacts) => Email,
 ) {
   if (!notify) return;
   const facts = await emailFacts(db, order, notify);
   if (facts) await enqueueEmail(db, `order-${kind}:${order.id}`, render(facts));
+}
+
+/** Tells the customer of an order canceled for a payment that did not match it that it was refunded. */
+export async function queueMismatchRefundedEmail(db: Executor, orderId: string, notify: Notify) {
+  const order = await findOrder(db, orderId);
+  if (order) {
+    await queueOrderEmail(db, order, notify, 'refunded', (facts) => paymentRefundedEmail(facts, 'mismatch'));
+  }
 }
 
 /**
@@ -465,8 +475,11 @@ export async function fulfil(db: Executor, report: PaymentReport): Promise<Fulfi
     const lines = await listLinesOfOrder(tx, order.id);
     if (order.status === 'canceled' && !(await retake(tx, lines))) {
       if (order.attention !== LATE_PAYMENT_REFUNDED) {
-        await updateOrder(tx, order.id, { attention: LATE_PAYMENT_REFUNDED, updatedAt: at });
+        const refunded = await updateOrder(tx, order.id, { attention: LATE_PAYMENT_REFUNDED, updatedAt: at });
         await insertLog(tx, { orderId: order.id, at, actorUserId: null, message: LATE_PAYMENT_REFUNDED });
+        await queueOrderEmail(tx, refunded, report.notify, 'refunded', (facts) =>
+          paymentRefundedEmail(facts, 'late'),
+        );
       }
       return 'refund';
     }

@@ -71,6 +71,9 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
         .where(eq(schema.orderLog.orderId, orderId))
         .orderBy(schema.orderLog.at, schema.orderLog.id)
     ).map((entry) => entry.message);
+  /** The emails queued under this outbox key. */
+  const outboxOf = (dedupeKey: string) =>
+    app.db.select().from(schema.outbox).where(eq(schema.outbox.dedupeKey, dedupeKey));
   /** Ends the order's reservation `ago` milliseconds ago. */
   const lapse = (orderId: string, ago: number) =>
     app.db
@@ -316,6 +319,12 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
       'Paid an amount that does not match the order: not marked paid; refunded when the reservation ends',
       'Paid an amount that did not match the order: the payment was refunded and the order canceled',
     ]);
+    // Its customer is told by email, once.
+    const told = await outboxOf(`order-refunded:${order.id}`);
+    expect(told.map((mail) => mail.subject)).toEqual([`Payment refunded: ${order.id}`]);
+    expect(told[0]!.text).toContain(
+      "Your payment did not match your order's total (the cart changed while you paid), so we refunded it in full and canceled the order.",
+    );
   });
 
   it("cancels such an order and returns its units when the payment was refunded by hand in Stripe's dashboard", async () => {
@@ -454,6 +463,15 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
     expect(refundKeys).toHaveLength(2);
     expect(new Set(refundKeys).size).toBe(1);
     expect(refundsOfLate()).toHaveLength(1);
+    // Its customer is told by email, once, and gets no confirmation.
+    const told = await outboxOf(`order-refunded:${late.order.id}`);
+    expect(told.map((mail) => [mail.to, mail.subject])).toEqual([
+      [late.user.email, `Payment refunded: ${late.order.id}`],
+    ]);
+    expect(told[0]!.text).toContain(
+      'Your payment came after the 30 minutes we held your items for, and they sold out meanwhile, so we refunded it in full and canceled the order.',
+    );
+    expect(await outboxOf(`order-confirmation:${late.order.id}`)).toEqual([]);
     expect(await stockOf('Large')).toBe(0);
 
     // The rival's reservation lapses and its 2 units come back; the refunded payment delivered again
@@ -472,6 +490,7 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
     const logBefore = await logOf(late.order.id);
     expect(logBefore).not.toContain('Payment received');
     expect(refundsOfLate()).toHaveLength(1);
+    expect(await outboxOf(`order-refunded:${late.order.id}`)).toHaveLength(1);
 
     // Stripe's report of that refund, the shop's own, adds nothing to the canceled order.
     const ownRefund = stripe.event('charge.refunded', stripe.charge(late.intent.id));
