@@ -11,6 +11,7 @@ import type {
 import { formatCents } from '@barbershop/contract/format';
 import { MAX_LINE_QUANTITY, salesTaxCents } from '@barbershop/contract/order-rules';
 import type { Browser, Locator, Page } from '@playwright/test';
+import { addFromProductPage, storedCartLines } from './cart.ts';
 import { expect, sidewaysScroll, TEXT_SPACING, test, waitForTheAppOnNavigation } from './fixtures.ts';
 import { chooseAccount, clickUntil, DEMO, signIn } from './sign-in.ts';
 
@@ -60,15 +61,6 @@ async function swipeLeft(page: Page, target: Locator, distance: number) {
   }
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
-}
-
-/** Adds one unit of a product in a size from its page, as a visitor does. */
-async function addFromProductPage(page: Page, slug: string, size: string | null) {
-  await page.goto(`/store/${slug}`);
-  if (size) await page.getByRole('radio', { name: size, exact: true }).check({ force: true });
-  const add = page.getByRole('button', { name: 'Add to Cart' });
-  await add.click();
-  await expect(page.getByRole('button', { name: 'Added' })).toBeVisible();
 }
 
 /** The .eml files the server has written to its outbox so far (no SMTP in the tests). */
@@ -382,6 +374,60 @@ test('at 320 px wide (400% zoom) the cart page and the header dropdown stay on t
   await page.addStyleTag({ content: TEXT_SPACING });
   expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
   expect(await pastTheLine()).toBeLessThanOrEqual(0);
+});
+
+test('a double-click is one press: Add to Cart adds one, Remove, Minus at 1 and X take out only their line', async ({
+  page,
+}) => {
+  await page.goto('/store/logo-tee');
+  await page.getByRole('radio', { name: 'Small', exact: true }).check({ force: true });
+  await page.getByRole('button', { name: 'Add to Cart' }).dblclick();
+  await expect(page.getByRole('button', { name: 'Added' })).toBeVisible();
+  await expect(cartButton(page)).toHaveAccessibleName(/^Cart, 1 item/);
+  expect(await storedCartLines(page)).toEqual(['Logo Tee, Small x 1']);
+  // Two clicks apart are two presses.
+  await page.getByRole('button', { name: 'Added' }).click();
+  expect(await storedCartLines(page)).toEqual(['Logo Tee, Small x 2']);
+
+  await addFromProductPage(page, 'classic-snapback', null);
+  await addFromProductPage(page, 'gold-standard-beanie', null);
+  await addFromProductPage(page, 'pole-stripe-dad-hat', null);
+  await page.goto('/cart');
+  const lines = page.getByRole('main').getByRole('listitem');
+  await expect(lines).toHaveCount(4);
+  // The line goes, and the next one moves up under the pointer: the double-click's second click is
+  // not a press of the next line's button.
+  await page.getByRole('button', { name: 'Remove Logo Tee, Small' }).dblclick();
+  await expect(lines).toHaveCount(3);
+  await page.getByRole('button', { name: 'One fewer Classic Snapback, One Size Fits All' }).dblclick();
+  await expect(lines).toHaveCount(2);
+  expect(await storedCartLines(page)).toEqual([
+    'Gold Standard Beanie, One Size Fits All x 1',
+    'Pole Stripe Dad Hat, One Size Fits All x 1',
+  ]);
+  // Quick presses of one stepper still count each.
+  const more = page.getByRole('button', { name: 'One more Gold Standard Beanie, One Size Fits All' });
+  await more.click({ clickCount: 3 });
+  expect(await storedCartLines(page)).toEqual([
+    'Gold Standard Beanie, One Size Fits All x 4',
+    'Pole Stripe Dad Hat, One Size Fits All x 1',
+  ]);
+
+  // The header's dropdown: X on the first line, twice in a row.
+  const panel = await openCart(page);
+  await panel.getByRole('listitem').first().hover();
+  const x = await panel
+    .getByRole('button', { name: 'Delete Gold Standard Beanie, One Size Fits All' })
+    .boundingBox();
+  const at = { x: x!.x + x!.width / 2, y: x!.y + x!.height / 2 };
+  // As a hand does it: the pointer shifts a pixel between the two clicks, so the next line, now under
+  // it, shows its X.
+  await page.mouse.click(at.x, at.y);
+  await page.mouse.move(at.x + 1, at.y);
+  await page.mouse.down({ clickCount: 2 });
+  await page.mouse.up({ clickCount: 2 });
+  await expect(panel.getByRole('listitem')).toHaveCount(1);
+  expect(await storedCartLines(page)).toEqual(['Pole Stripe Dad Hat, One Size Fits All x 1']);
 });
 
 async function signedOutPage(browser: Browser, baseURL: string | undefined) {

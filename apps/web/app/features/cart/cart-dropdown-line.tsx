@@ -1,6 +1,7 @@
 import { formatDollars } from '@barbershop/contract/format';
 import { useRef, useState } from 'react';
 import { StoredImage } from '../../components/stored-image.tsx';
+import { isRepeatClick } from '../../lib/repeat-click.ts';
 import type { CartLine } from './cart-rules.ts';
 
 /** SPEC.md section 9: a left swipe of more than this reveals the delete button. */
@@ -64,7 +65,10 @@ export function CartDropdownLine({ line, onDelete }: { line: CartLine; onDelete:
       </div>
       <button
         type="button"
-        onClick={onDelete}
+        onClick={(event) => {
+          // The next line moves up under the pointer, its X showing: a double-click deletes one line.
+          if (!isRepeatClick(event)) onDelete();
+        }}
         aria-label={`Delete ${line.name}, ${line.size}`}
         className={`absolute inset-y-0 right-0 inline-flex w-11 items-center justify-center bg-red-800 text-xl text-white transition-opacity duration-150 focus:pointer-events-auto focus:opacity-100 group-hover:pointer-events-auto group-hover:opacity-100 ${
           revealed ? 'opacity-100' : 'pointer-events-none opacity-0'

@@ -2,6 +2,7 @@ import { dollarsToCents, formatCents } from '@barbershop/contract/format';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { StoredImage } from '../../components/stored-image.tsx';
+import { isRepeatClick, useRepeatsOnOneControl } from '../../lib/repeat-click.ts';
 import {
   type CartState,
   clearLine,
@@ -34,6 +35,8 @@ export function CartLines({
   const list = useRef<HTMLUListElement>(null);
   const ids = useId();
   const [focusLine, setFocusLine] = useState<string | null>(null);
+  // A line that leaves brings the next one up under the pointer: a double-click takes out one line.
+  const pressed = useRepeatsOnOneControl();
   useEffect(() => {
     if (focusLine === null) return;
     list.current?.querySelector<HTMLElement>(`[data-line="${CSS.escape(focusLine)}"] a`)?.focus();
@@ -86,7 +89,10 @@ export function CartLines({
                 <p className="text-muted">Size {line.size}</p>
                 <button
                   type="button"
-                  onClick={() => takeOut(index, (state) => clearLine(state, line._id, line.size))}
+                  onClick={(event) => {
+                    if (!isRepeatClick(event))
+                      takeOut(index, (state) => clearLine(state, line._id, line.size));
+                  }}
                   className="-ml-1 inline-flex min-h-11 items-center px-1 text-sm font-semibold text-brass-dark underline underline-offset-4 hover:text-charcoal"
                 >
                   Remove<span className="sr-only"> {label}</span>
@@ -110,7 +116,8 @@ export function CartLines({
                     <button
                       type="button"
                       aria-label={`One fewer ${label}`}
-                      onClick={() => {
+                      onClick={(event) => {
+                        if (!pressed(event, `fewer-${lineKey(line)}`)) return;
                         const change = (state: CartState) => removeOne(state, line._id, line.size);
                         if (line.quantity === 1) takeOut(index, change);
                         else update(change);
@@ -128,7 +135,8 @@ export function CartLines({
                       aria-label={`One more ${label}`}
                       aria-disabled={limit !== null}
                       aria-describedby={limitId}
-                      onClick={() => {
+                      onClick={(event) => {
+                        if (!pressed(event, `more-${lineKey(line)}`)) return;
                         if (limit === null) update((state) => increment(state, line._id, line.size));
                       }}
                       className={stepClass}

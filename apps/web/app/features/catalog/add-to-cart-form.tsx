@@ -3,6 +3,7 @@ import { MAX_LINE_QUANTITY } from '@barbershop/contract/order-rules';
 import { useEffect, useId, useState } from 'react';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
+import { isRepeatClick } from '../../lib/repeat-click.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 
 /** SPEC.md section 9: how long the button reads 'Added'. */
@@ -94,6 +95,10 @@ export function AddToCartForm({ stock, onAdd }: { stock: StockEntry[]; onAdd: (s
         <Button
           type="submit"
           disabled={!hydrated}
+          // A double-click adds one unit; a second press of its own adds another.
+          onClick={(event) => {
+            if (isRepeatClick(event)) event.preventDefault();
+          }}
           className="min-h-12 w-full text-base tracking-widest sm:w-auto sm:min-w-60"
         >
           {added ? 'Added' : 'Add to Cart'}
