@@ -1,6 +1,5 @@
 import type { CurrentUser, PublicConfig, Shop } from '@barbershop/contract';
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -78,9 +77,6 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error)) {
-    return <ErrorScreen status={error.status} statusText={error.statusText} />;
-  }
   if (import.meta.env.DEV && error instanceof Error) console.error(error);
-  return <ErrorScreen status={500} statusText="Internal Server Error" />;
+  return <ErrorScreen error={error} />;
 }

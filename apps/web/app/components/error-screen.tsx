@@ -1,17 +1,21 @@
-import { Link } from 'react-router';
-import { buttonClass } from './button.tsx';
+import { isRouteErrorResponse, Link, useRevalidator } from 'react-router';
+import { isNetworkFailure } from '../lib/network-failure.ts';
+import { Button, buttonClass } from './button.tsx';
+
+const screenClass =
+  'mx-auto flex min-h-[60dvh] max-w-2xl flex-col items-start justify-center gap-4 px-6 py-16 focus:outline-none';
 
 /**
  * SPEC.md section 8: the router's fallback, "Unexpected Application Error!" with status and text; a
- * 503 (the database is away) reads as a passing outage instead.
+ * 503 (the database is away) reads as a passing outage instead, and a page the browser could not
+ * fetch (a phone gone offline between two taps) as a lost connection, not a fault of the shop's.
  */
-export function ErrorScreen({ status, statusText }: { status: number; statusText: string }) {
+export function ErrorScreen({ error }: { error: unknown }) {
+  if (isNetworkFailure(error)) return <ConnectionLost />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const statusText = isRouteErrorResponse(error) ? error.statusText : 'Internal Server Error';
   return (
-    <main
-      id="main"
-      tabIndex={-1}
-      className="mx-auto flex min-h-[60dvh] max-w-2xl flex-col items-start justify-center gap-4 px-6 py-16 focus:outline-none"
-    >
+    <main id="main" tabIndex={-1} className={screenClass}>
       {/* The failed route's meta never runs, so the page would have no title (React puts this in the head). */}
       <title>{`${status} ${statusText}`}</title>
       {status === 503 ? (
@@ -33,6 +37,28 @@ export function ErrorScreen({ status, statusText }: { status: number; statusText
       <Link to="/" className={buttonClass()}>
         Back to home
       </Link>
+    </main>
+  );
+}
+
+/**
+ * The page's data never came: only the browser can tell, so this is never rendered on the server. Try
+ * again loads the page the visitor asked for where they are; offline, the same words stay, rather than
+ * the browser's own error page a reload would bring. The cart lives in the browser and is untouched.
+ */
+function ConnectionLost() {
+  const revalidator = useRevalidator();
+  return (
+    <main id="main" tabIndex={-1} className={screenClass}>
+      <title>Connection lost</title>
+      <h1 className="text-3xl sm:text-4xl">Connection lost</h1>
+      <p>
+        This page could not load: the shop did not answer. Check your connection, then try again. Your cart is
+        kept on this device.
+      </p>
+      <Button busy={revalidator.state === 'loading'} onClick={() => void revalidator.revalidate()}>
+        Try again
+      </Button>
     </main>
   );
 }

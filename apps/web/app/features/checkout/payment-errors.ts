@@ -2,6 +2,13 @@
 export const UNEXPECTED_PAYMENT_ERROR = 'An unexpected error occured.';
 
 /**
+ * Pay got no answer (offline, the connection dropped): the payment may or may not have reached the
+ * shop, and pressing Pay again is safe either way (a paid order shows its confirmation instead).
+ */
+export const NO_CONNECTION_PAYMENT_ERROR =
+  'Could not reach the shop. Check your connection, then press Pay again: your cart is kept, and an order already paid is never paid twice.';
+
+/**
  * The server priced the cart at another total than the Pay button showed (a price changed, or the
  * cart was priced from an old copy): nothing is charged until the customer has seen the new figure.
  */

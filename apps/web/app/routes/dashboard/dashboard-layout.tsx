@@ -1,5 +1,5 @@
 import { ACCESS } from '@barbershop/contract/domain';
-import { isRouteErrorResponse, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
 import { ErrorScreen } from '../../components/error-screen.tsx';
 import { ToastProvider } from '../../components/toast.tsx';
 import { AccountMenu } from '../../features/auth/account-menu.tsx';
@@ -66,11 +66,9 @@ export default function DashboardLayout() {
 
 /** A failed dashboard page keeps the sidebar, so staff can go on elsewhere. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const statusText = isRouteErrorResponse(error) ? error.statusText : 'Internal Server Error';
   return (
     <Frame>
-      <ErrorScreen status={status} statusText={statusText} />
+      <ErrorScreen error={error} />
     </Frame>
   );
 }

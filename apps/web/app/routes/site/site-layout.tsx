@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
 import { ErrorScreen } from '../../components/error-screen.tsx';
 import { SiteFooter } from '../../components/site-footer.tsx';
 import { SiteHeader } from '../../components/site-header.tsx';
@@ -40,11 +40,9 @@ export default function SiteLayout() {
 
 /** Errors below the site layout keep the header and footer, so a visitor can find their way on. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const statusText = isRouteErrorResponse(error) ? error.statusText : 'Internal Server Error';
   return (
     <Frame>
-      <ErrorScreen status={status} statusText={statusText} />
+      <ErrorScreen error={error} />
     </Frame>
   );
 }

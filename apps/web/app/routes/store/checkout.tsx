@@ -18,8 +18,13 @@ import { refreshCartPrices, useCurrentPrices } from '../../features/cart/use-cur
 import { DeliveryMethod } from '../../features/checkout/delivery-method.tsx';
 import { DemoPayment } from '../../features/checkout/demo-payment.tsx';
 import { OrderSummary } from '../../features/checkout/order-summary.tsx';
-import { totalChangedMessage, UNEXPECTED_PAYMENT_ERROR } from '../../features/checkout/payment-errors.ts';
-import { ApiError, browserApi } from '../../lib/api.ts';
+import {
+  NO_CONNECTION_PAYMENT_ERROR,
+  totalChangedMessage,
+  UNEXPECTED_PAYMENT_ERROR,
+} from '../../features/checkout/payment-errors.ts';
+import { type ApiClient, ApiError, browserApi } from '../../lib/api.ts';
+import { isNetworkFailure } from '../../lib/network-failure.ts';
 import { absoluteUrl, siteFromMatches } from '../../lib/seo.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useRootData } from '../../root.tsx';
@@ -70,6 +75,19 @@ function CannotPay({ signInHref, emptyCart = false }: { signInHref: string | nul
 }
 
 /**
+ * The confirmation page of the cart's order when that order is paid, else null (also when it cannot
+ * be read: the checkout then works as it is, and the server still refuses to take a paid cart again).
+ */
+async function paidConfirmation(api: ApiClient, orderId: string): Promise<string | null> {
+  try {
+    const order = await api.get(`/orders/${encodeURIComponent(orderId)}`);
+    return order.status !== 'pending' && order.status !== 'canceled' ? confirmationPath(order._id) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * A cart whose order was paid while its confirmation page never loaded (a lost connection on the way
  * back from the card form, a closed tab) still holds that order: its confirmation is shown, which
  * empties the cart, rather than the same cart offered for paying twice (the server refuses that too).
@@ -79,17 +97,9 @@ function usePaidCartRedirect(apiBaseUrl: string, enabled: boolean, orderId: stri
   useEffect(() => {
     if (!enabled || !orderId) return;
     let current = true;
-    browserApi(apiBaseUrl)
-      .get(`/orders/${encodeURIComponent(orderId)}`)
-      .then(
-        (order) => {
-          if (current && order.status !== 'pending' && order.status !== 'canceled') {
-            navigate(confirmationPath(order._id), { replace: true });
-          }
-        },
-        // Gone or unreachable: the checkout works as it is, and the server still refuses a paid cart.
-        () => {},
-      );
+    void paidConfirmation(browserApi(apiBaseUrl), orderId).then((path) => {
+      if (current && path) navigate(path, { replace: true });
+    });
     return () => {
       current = false;
     };
@@ -178,12 +188,23 @@ export default function Checkout() {
       }
       // A refused cart (too many lines) is said in the issue's own words, without the field's path.
       const said = failure instanceof ApiError ? (failure.issues[0]?.message ?? failure.message) : null;
-      setError(said ?? UNEXPECTED_PAYMENT_ERROR);
+      await failed(failure, said, cart.orderId);
       // Short of stock: the summary's lines learn what is left now and say which to change.
       if (failure instanceof ApiError && failure.status === 409)
         void refreshCartPrices(config.apiBaseUrl, true);
       return null;
     }
+  }
+
+  /**
+   * Says why paying failed, in the server's words when it gave any. The cart's order may be paid all
+   * the same (the answer was lost on the way back, or an earlier such payment made the server refuse
+   * this cart as paid): then its confirmation is shown instead.
+   */
+  async function failed(failure: unknown, said: string | null, orderId: string | null | undefined) {
+    setError(said ?? (isNetworkFailure(failure) ? NO_CONNECTION_PAYMENT_ERROR : UNEXPECTED_PAYMENT_ERROR));
+    const paid = orderId ? await paidConfirmation(api, orderId) : null;
+    if (paid) navigate(paid);
   }
 
   async function payDemo() {
@@ -197,7 +218,7 @@ export default function Checkout() {
       await api.send('POST', '/payment/demo/confirm', { orderId: answer.orderId });
       navigate(confirmationPath(answer.orderId));
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : UNEXPECTED_PAYMENT_ERROR);
+      await failed(failure, failure instanceof ApiError ? failure.message : null, answer.orderId);
       setBusy(false);
     }
   }

@@ -1,0 +1,79 @@
+import type { OrderSummary } from '@barbershop/contract';
+import { addFromProductPage, storedCartLines } from './cart.ts';
+import { expect, test } from './fixtures.ts';
+import { signIn } from './sign-in.ts';
+
+// A customer on a phone whose connection drops, or crawls, between taps: what they see must say
+// what happened and how to go on, and lose nothing (the cart, the order already paid).
+
+// Chromium logs each request the test cuts off, and React Router its failed look-ups; a second Pay
+// for a paid cart is refused (409) before its confirmation is shown.
+test.use({
+  allowedConsoleErrors: [
+    /net::ERR_INTERNET_DISCONNECTED|net::ERR_CONNECTION_RESET|net::ERR_FAILED|Failed to fetch manifest patches|status of 409 \(Conflict\) \(\S+\/create-payment-intent\)/,
+  ],
+});
+
+test('a page that cannot load for want of a connection says so, and Try again loads it, the cart kept', async ({
+  page,
+  context,
+  checkA11y,
+}) => {
+  await addFromProductPage(page, 'logo-tee', 'Medium');
+  await page.goto('/cart');
+  await context.setOffline(true);
+  await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Connection lost' })).toBeVisible();
+  await expect(page.getByText('Check your connection, then try again.')).toBeVisible();
+  await expect(page.getByText(/Unexpected Application Error|500/)).toHaveCount(0);
+  await checkA11y();
+  // Still offline: the same words, not the browser's error page.
+  const again = page.getByRole('button', { name: 'Try again' });
+  await again.click();
+  await expect(again).toBeEnabled();
+  await expect(page.getByRole('heading', { level: 1, name: 'Connection lost' })).toBeVisible();
+
+  await context.setOffline(false);
+  await again.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Order Summary' })).toContainText('Logo Tee');
+  expect(await storedCartLines(page)).toEqual(['Logo Tee, Medium x 1']);
+});
+
+test('Pay without a connection says so and keeps the cart; a payment whose answer was lost shows its order, paid once', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/');
+  await signIn(page, 'nell.network@example.com');
+  await addFromProductPage(page, 'gold-standard-beanie', null);
+  await page.goto('/checkout');
+  const pay = page.getByRole('button', { name: /^Pay / });
+  const said = page.getByRole('main').getByRole('alert');
+  const NO_CONNECTION = /Could not reach the shop\. Check your connection, then press Pay again/;
+
+  await context.setOffline(true);
+  await pay.click();
+  await expect(said).toHaveText(NO_CONNECTION);
+  await expect(pay).toBeEnabled();
+  await expect(page.getByRole('region', { name: 'Order Summary' })).toContainText('Gold Standard Beanie');
+  expect(await storedCartLines(page)).toEqual(['Gold Standard Beanie, One Size Fits All x 1']);
+  await context.setOffline(false);
+
+  // The shop takes the payment and its answer is lost on the way back; so is the look at the order.
+  await page.route('**/api/payment/demo/confirm', async (route) => {
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await page.route('**/api/orders/*', (route) => route.abort('connectionreset'));
+  await pay.click();
+  await expect(said).toHaveText(NO_CONNECTION);
+  await page.unrouteAll();
+
+  // Pay again: the order it paid, not "paid already" with the cart still offered.
+  await pay.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Order Confirmed' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cart, 0 items' })).toBeVisible();
+  const orders = (await (await page.request.get('/api/orders')).json()) as OrderSummary[];
+  expect(orders.map((order) => order.status)).toEqual(['processing']);
+});
