@@ -77,3 +77,21 @@ test('Pay without a connection says so and keeps the cart; a payment whose answe
   const orders = (await (await page.request.get('/api/orders')).json()) as OrderSummary[];
   expect(orders.map((order) => order.status)).toEqual(['processing']);
 });
+
+test('a page slow to come shows that it is loading', async ({ page }) => {
+  await page.goto('/store');
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\.data(\?|$)/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('link', { name: /Logo Tee/ }).click();
+  const loading = page.getByRole('progressbar', { name: 'Loading the page' });
+  await expect(loading).toBeVisible();
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Logo Tee' })).toBeVisible();
+  await expect(loading).toHaveCount(0);
+});

@@ -19,6 +19,7 @@ const inlineStyles = { __html: import.meta.env.SSR ? styles : '' };
 const startScript = { __html: import.meta.env.SSR ? startAfterPaintScript : '' };
 
 import { ErrorScreen } from './components/error-screen.tsx';
+import { PageLoading } from './components/page-loading.tsx';
 import { serverApi } from './lib/api.ts';
 import { publicConfigContext } from './lib/api-context.ts';
 import { useNonce } from './lib/nonce.tsx';
@@ -73,7 +74,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useFocusMainAfterNavigation();
-  return <Outlet />;
+  return (
+    <>
+      <PageLoading />
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
