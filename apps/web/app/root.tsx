@@ -20,6 +20,7 @@ const startScript = { __html: import.meta.env.SSR ? startAfterPaintScript : '' }
 
 import { ErrorScreen } from './components/error-screen.tsx';
 import { PageLoading } from './components/page-loading.tsx';
+import { useSessionAcrossTabs } from './features/auth/session-across-tabs.ts';
 import { serverApi } from './lib/api.ts';
 import { publicConfigContext } from './lib/api-context.ts';
 import { useNonce } from './lib/nonce.tsx';
@@ -74,6 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useFocusMainAfterNavigation();
+  useSessionAcrossTabs(useRootData()?.user?.gid ?? null);
   return (
     <>
       <PageLoading />

@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { useRevalidator } from 'react-router';
+
+const KEY = 'barbershop.session';
+
+/**
+ * The tabs of one browser share its session cookie, but each page shows the user it was loaded with.
+ * Each tab writes who it shows into localStorage; another tab seeing a different one (signed out,
+ * or signed in as someone else, over there) loads its own page's data again, so its header, an
+ * account page (now the sign-in page) or checkout's Pay show who is really signed in. The cart
+ * follows through its own storage event (cart-store.ts).
+ */
+export function useSessionAcrossTabs(userId: string | null) {
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    const shown = userId ?? '';
+    try {
+      if (window.localStorage.getItem(KEY) !== shown) window.localStorage.setItem(KEY, shown);
+    } catch {
+      // Storage switched off: each tab learns of the change on its next page.
+    }
+    function onStorage(event: StorageEvent) {
+      if (event.key === KEY && event.newValue !== shown) void revalidate();
+    }
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [userId, revalidate]);
+}
