@@ -24,6 +24,11 @@ test('a page that cannot load for want of a connection says so, and Try again lo
   await context.setOffline(true);
   await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Connection lost' })).toBeVisible();
+  // In the site's own look: the error screen drawn in the browser keeps the inlined stylesheet.
+  await expect(page.getByRole('heading', { level: 1, name: 'Connection lost' })).toHaveCSS(
+    'text-transform',
+    'uppercase',
+  );
   await expect(page.getByText('Check your connection, then try again.')).toBeVisible();
   await expect(page.getByText(/Unexpected Application Error|500/)).toHaveCount(0);
   await checkA11y();

@@ -11,11 +11,16 @@ import {
 import type { Route } from './+types/root';
 // Inlined, not linked: a stylesheet request would hold the first paint back by a round trip on a
 // phone's network (about 6 KB gzip, inside the HTML that is compressed anyway). Only the server
-// writes it; the browser keeps the element as it came, so no script carries the stylesheet again.
+// writes it, so no script carries the stylesheet again. The browser takes its text from the element
+// the server wrote: React draws the document anew for the root's error screen (a page that could not
+// load offline), and an empty text there would leave that screen without the site's look.
 import styles from './app.css?inline';
 import { useFocusMainAfterNavigation } from './lib/use-focus-main-after-navigation.ts';
 
-const inlineStyles = { __html: import.meta.env.SSR ? styles : '' };
+const STYLESHEET_ID = 'site-styles';
+const inlineStyles = {
+  __html: import.meta.env.SSR ? styles : (document.getElementById(STYLESHEET_ID)?.textContent ?? ''),
+};
 const startScript = { __html: import.meta.env.SSR ? startAfterPaintScript : '' };
 
 import { ErrorScreen } from './components/error-screen.tsx';
@@ -57,7 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#1c1b19" />
         <Meta />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own built stylesheet; React would escape its > selectors */}
-        <style dangerouslySetInnerHTML={inlineStyles} suppressHydrationWarning />
+        <style id={STYLESHEET_ID} dangerouslySetInnerHTML={inlineStyles} suppressHydrationWarning />
         <Links />
       </head>
       <body className="min-h-dvh">
