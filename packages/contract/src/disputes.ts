@@ -15,7 +15,6 @@ export const DISPUTE_STATUSES = [
   'lost',
   'prevented',
 ] as const;
-export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 
 /** The statuses in which the shop must answer, in Stripe's dashboard, before the bank decides without its evidence. */
 export const DISPUTE_NEEDS_RESPONSE: readonly string[] = ['needs_response', 'warning_needs_response'];
@@ -26,7 +25,7 @@ export function disputeNeedsResponse(status: string): boolean {
 
 /** The bank has decided, or the inquiry ended: nothing more will happen to it. */
 export function disputeClosed(status: string): boolean {
-  return status === 'won' || status === 'lost' || status === 'warning_closed' || status === 'prevented';
+  return ['won', 'lost', 'warning_closed', 'prevented'].includes(status);
 }
 
 /** Stripe's reasons for a dispute, in words staff and the customer read. */
@@ -55,13 +54,11 @@ export function disputeOpenedMessage(amountCents: number, reason: string, status
 
 /** The order log's line when a dispute ends; null for a status that is not an end. */
 export function disputeClosedMessage(amountCents: number, status: string): string | null {
+  if (!disputeClosed(status)) return null;
   const amount = formatCents(amountCents);
   if (status === 'won') return `Dispute decided for the shop: the payment of ${amount} stands`;
   if (status === 'lost') return `Dispute decided for the card holder: their bank took back ${amount}`;
-  if (status === 'warning_closed' || status === 'prevented') {
-    return `The bank's question about ${amount} of the payment was closed without a dispute`;
-  }
-  return null;
+  return `The bank's question about ${amount} of the payment was closed without a dispute`;
 }
 
 /** GET /orders/:id, staff only: the latest dispute of the order's payment. */
