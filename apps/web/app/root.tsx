@@ -1,4 +1,5 @@
 import type { CurrentUser, PublicConfig, Shop } from '@barbershop/contract';
+import { type ShopToday, shopToday } from '@barbershop/contract/format';
 import {
   Links,
   Meta,
@@ -39,10 +40,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   const api = serverApi(context);
   // The visitor is known at first paint, so the header never flashes the signed-out menu.
   const [shop, user] = await Promise.all([api.get('/shop'), api.get('/users/me')]);
-  return { shop, user, config: context.get(publicConfigContext) };
+  const config = context.get(publicConfigContext);
+  // Found here rather than in the browser: a date formatter in the shop's zone would be the first
+  // Intl object a public page builds while it starts (docs/performance.md).
+  return { shop, user, config, today: shopToday(new Date(), config.timeZone) };
 }
 
-export type RootData = { shop: Shop; user: CurrentUser; config: PublicConfig };
+export type RootData = { shop: Shop; user: CurrentUser; config: PublicConfig; today: ShopToday };
 
 /** The shop, the signed-in user (or null) and public settings, for any component under the root. */
 export function useRootData(): RootData | undefined {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   dayIn,
@@ -13,6 +14,7 @@ import {
   isTimeZone,
   minuteIn,
   phoneHref,
+  shopToday,
   slugify,
   typedNumber,
   urlOnSite,
@@ -33,6 +35,23 @@ describe('money', () => {
     expect(formatDollars(40)).toBe('$40');
     expect(formatDollars(12.5)).toBe('$12.50');
     expect(formatDollars(1250)).toBe('$1,250');
+  });
+  it("writes any amount as en-US's USD currency format does, below zero and past a million too", () => {
+    const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    const usdWhole = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      maximumFractionDigits: 0,
+    });
+    expect(formatCents(-2000)).toBe('-$20.00');
+    expect(formatCents(123456789, { dropZeroCents: true })).toBe('$1,234,567.89');
+    fc.assert(
+      fc.property(fc.integer({ min: -1e13, max: 1e13 }), fc.boolean(), (cents, dropZeroCents) => {
+        const intl = dropZeroCents && cents % 100 === 0 ? usdWhole : usd;
+        expect(formatCents(cents, { dropZeroCents })).toBe(intl.format(cents / 100));
+      }),
+      { numRuns: 2000 },
+    );
   });
   it('shows dashboard pricing with its cents: whole dollars followed by .00, a price in cents as it is', () => {
     expect(formatPricing(35)).toBe('$35.00');
@@ -58,6 +77,20 @@ describe("dates in the shop's time zone", () => {
     expect(dayIn(new Date('2026-01-05T12:00:00Z'), 'UTC')).toBe('2026-01-05');
     expect(weekdayIn(new Date(evening), 'America/Denver')).toBe('wednesday');
     expect(weekdayIn(new Date(evening), 'UTC')).toBe('thursday');
+  });
+  it("tells today at the shop: New Year's Eve in Colorado Springs is still the old year, UTC's the new one", () => {
+    // 6 PM on Thursday Dec 31 in Colorado Springs (UTC-7): Friday Jan 1 in UTC.
+    const newYearsEve = new Date('2027-01-01T01:00:00.250Z');
+    expect(shopToday(newYearsEve, 'America/Denver')).toEqual({
+      year: '2026',
+      weekday: 'thursday',
+      endsAt: Date.parse('2027-01-01T07:00:00Z'),
+    });
+    expect(shopToday(newYearsEve, 'UTC')).toEqual({
+      year: '2027',
+      weekday: 'friday',
+      endsAt: Date.parse('2027-01-02T00:00:00Z'),
+    });
   });
   it('names the zone when it gives the time', () => {
     expect(formatDateTime('2026-11-26T02:30:00Z', 'America/Denver')).toBe('Nov 25, 2026, 7:30 PM MST');

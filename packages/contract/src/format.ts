@@ -3,13 +3,6 @@ import { WEEKDAY_NAMES, WEEKDAYS, type Weekday } from './domain.ts';
 
 /** Formatters shared by the server (emails, CSV) and the web (every page), so both show the same text. */
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const usdWhole = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
-
 /** Cents of a whole-dollar (or dollars-and-cents) price, without floating-point drift. */
 export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);
@@ -17,10 +10,18 @@ export function dollarsToCents(dollars: number): number {
 
 /**
  * The one money formatter: integer cents to "$1,234.56" (SPEC.md section 9). `dropZeroCents` shows
- * a whole amount as "$40", as public price tags do.
+ * a whole amount as "$40", as public price tags do. Written out rather than through
+ * Intl.NumberFormat, whose first use in a page loads the browser's locale data: 30-60 ms of a
+ * phone's main thread while the page starts, for text this simple (docs/performance.md). It gives
+ * what en-US's USD currency format gives, "-$1,234.56" below zero (format.test.ts holds them equal).
  */
 export function formatCents(cents: number, { dropZeroCents = false } = {}): string {
-  return dropZeroCents && cents % 100 === 0 ? usdWhole.format(cents / 100) : usd.format(cents / 100);
+  const whole = Math.round(Math.abs(cents));
+  const sign = cents < 0 && whole > 0 ? '-' : '';
+  const dollars = String(Math.floor(whole / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
+  const rest = whole % 100;
+  if (dropZeroCents && rest === 0) return `${sign}$${dollars}`;
+  return `${sign}$${dollars}.${String(rest).padStart(2, '0')}`;
 }
 
 /** A dollar price from the API as a price tag: "$40", "$12.50". */
@@ -128,6 +129,28 @@ export function minuteIn(value: Date, timeZone: string): string {
 export function weekdayIn(value: Date, timeZone: string): Weekday {
   const name = formatterFor('weekday', timeZone).format(value);
   return WEEKDAYS.find((day) => WEEKDAY_NAMES[day] === name)!;
+}
+
+/**
+ * Today at the shop, as the server tells a page: the year (the footer's copyright, which is not
+ * UTC's on New Year's Eve), the day of the week (the opening hours' highlight) and the moment that
+ * day ends. A browser building a date formatter of its own pays for the locale data while the page
+ * starts (docs/performance.md); with these it needs one only on a page that starts after `endsAt`. The
+ * end is counted in hours and minutes from midnight, so on a day whose clocks change it is an hour
+ * out; pages carry data at most a minute old (the page cache), so that hour never meets one.
+ */
+export type ShopToday = { year: string; weekday: Weekday; endsAt: number };
+
+export function shopToday(now: Date, timeZone: string): ShopToday {
+  const part = partsIn('minute', now, timeZone);
+  const intoDayMs =
+    ((Number(part('hour')) * 60 + Number(part('minute'))) * 60 + now.getUTCSeconds()) * 1000 +
+    now.getUTCMilliseconds();
+  return {
+    year: part('year')!,
+    weekday: weekdayIn(now, timeZone),
+    endsAt: now.getTime() - intoDayMs + 24 * 60 * 60 * 1000,
+  };
 }
 
 /** 40 -> "40min", 60 -> "1h", 90 -> "1h 30min". */

@@ -1,20 +1,13 @@
 import type { Shop } from '@barbershop/contract';
-import { dayIn } from '@barbershop/contract/format';
 
 const linkClass = 'inline-flex min-h-11 items-center hover:text-brass underline-offset-4 hover:underline';
 
 /**
  * Footer of SPEC.md section 1: two social links, legal links (full page loads), copyright, builder
- * credit. The year is the shop's: server and browser clocks in other zones would disagree on it.
+ * credit. The year is the shop's (the root loader's `today`): server and browser clocks in other
+ * zones would disagree on it.
  */
-export function SiteFooter({
-  shop,
-  timeZone,
-}: {
-  shop: Pick<Shop, 'name' | 'socialLinks'>;
-  timeZone: string;
-}) {
-  const year = dayIn(new Date(), timeZone).slice(0, 4);
+export function SiteFooter({ shop, year }: { shop: Pick<Shop, 'name' | 'socialLinks'>; year: string }) {
   return (
     <footer className="mt-16 bg-charcoal text-paper/90">
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:grid-cols-3">

@@ -2,16 +2,24 @@ import type { OpeningHours as Hours } from '@barbershop/contract';
 import { WEEKDAY_NAMES, WEEKDAYS, type Weekday } from '@barbershop/contract/domain';
 import { formatTime, weekdayIn } from '@barbershop/contract/format';
 import { useEffect, useState } from 'react';
+import { useRouteLoaderData } from 'react-router';
 import { useTimeZone } from '../../lib/use-time-zone.ts';
+import type { RootData } from '../../root.tsx';
 
 /**
- * Today at the shop (its time zone, not the visitor's); known only in the browser, so the server's
- * render, which pages share from a cache, highlights nothing.
+ * Today at the shop (its time zone, not the visitor's), as the server rendered the page for; the
+ * browser works it out itself only when that day has ended since (a page the cache kept from just
+ * before the shop's midnight).
  */
 function useToday(): Weekday | null {
   const timeZone = useTimeZone();
-  const [today, setToday] = useState<Weekday | null>(null);
-  useEffect(() => setToday(weekdayIn(new Date(), timeZone)), [timeZone]);
+  const rendered = useRouteLoaderData<RootData>('root')?.today;
+  const [today, setToday] = useState<Weekday | null>(rendered?.weekday ?? null);
+  // Again when the root's data comes anew (a later navigation), which may be of the next day.
+  useEffect(() => {
+    const ended = !rendered || Date.now() >= rendered.endsAt;
+    setToday(ended ? weekdayIn(new Date(), timeZone) : rendered.weekday);
+  }, [rendered, timeZone]);
   return today;
 }
 

@@ -25,7 +25,7 @@ function Frame({ children }: { children: React.ReactNode }) {
         }
       />
       <div className="flex-1">{children}</div>
-      {root && <SiteFooter shop={root.shop} timeZone={root.config.timeZone} />}
+      {root && <SiteFooter shop={root.shop} year={root.today.year} />}
     </div>
   );
 }
