@@ -3,7 +3,10 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState } 
 export type ToastTone = 'success' | 'error' | 'info';
 type Toast = { id: number; message: string; tone: ToastTone };
 
-/** How long a toast stays: long enough to read a sentence twice (WCAG 2.2.1 lets it be dismissed too). */
+/**
+ * How long a toast stays once nothing holds it: long enough to read a sentence twice. It waits while
+ * the pointer rests on it or focus is in it, and can be dismissed (WCAG 2.2.1).
+ */
 export const TOAST_MS = 5000;
 
 const ToastContext = createContext<(message: string, tone?: ToastTone) => void>(() => {});
@@ -15,12 +18,22 @@ const TONES: Record<ToastTone, string> = {
 };
 
 function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
+  const [pointedAt, setPointedAt] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const held = pointedAt || focused;
+  // Counted afresh each time it is let go, so what was being read is not taken away mid-sentence.
   useEffect(() => {
+    if (held) return;
     const timer = setTimeout(() => onDismiss(toast.id), TOAST_MS);
     return () => clearTimeout(timer);
-  }, [toast.id, onDismiss]);
+  }, [toast.id, onDismiss, held]);
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: pointer and focus only hold the notice; the button is what acts
     <div
+      onPointerEnter={() => setPointedAt(true)}
+      onPointerLeave={() => setPointedAt(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => setFocused(event.currentTarget.contains(event.relatedTarget))}
       className={`pointer-events-auto flex items-center gap-2 rounded border-l-4 bg-charcoal py-1 pl-4 pr-1 text-paper shadow-xl ${TONES[toast.tone]}`}
     >
       <p className="flex-1 py-2">{toast.message}</p>
