@@ -31,8 +31,9 @@ export async function serveBlankPage(): Promise<{ url: string; close(): Promise<
   const render = createRequestListener({ build, mode: 'production' });
   const server: Server = createServer(async (request, response) => {
     const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
-    // Browsers ask for /favicon.ico; the blank page has none, and React Router would log the 404.
-    if (path === '/favicon.ico') return response.writeHead(404).end();
+    // Browsers ask for /favicon.ico and Lighthouse for /robots.txt; the blank page has neither, and
+    // React Router would log each 404 with its stack in the middle of the bench's output.
+    if (path === '/favicon.ico' || path === '/robots.txt') return response.writeHead(404).end();
     if (!path.startsWith('/assets/')) return render(request, response);
     try {
       const body = await readFile(join(CLIENT_DIR, path));

@@ -12,6 +12,8 @@ export type Target = {
   method: 'GET' | 'POST';
   path: string;
   headers?: Record<string, string>;
+  /** Headers of one connection's own, added to `headers` (e.g. the signed-in customer it stands for). */
+  connectionHeaders?: (connection: Record<string, unknown>) => Record<string, string>;
   /** Builds each request's body from what this connection has seen (e.g. the order it created). */
   body?: (connection: Record<string, unknown>) => string;
   onResponse?: (status: number, body: string, connection: Record<string, unknown>) => void;
@@ -60,11 +62,15 @@ async function load(target: Target, seconds: number, connections: number): Promi
       {
         method: target.method,
         path: target.path,
-        ...(target.body && {
-          headers: { 'content-type': 'application/json' },
+        ...(target.body && { headers: { 'content-type': 'application/json' } }),
+        ...((target.body || target.connectionHeaders) && {
           setupRequest: (request, context) => ({
             ...request,
-            body: target.body!(context as Record<string, unknown>),
+            headers: {
+              ...request.headers,
+              ...target.connectionHeaders?.(context as Record<string, unknown>),
+            },
+            body: target.body?.(context as Record<string, unknown>),
           }),
         }),
         ...(target.onResponse && {
@@ -124,10 +130,15 @@ export async function compare(
 
 /** One answer of the real server to `target`, which must succeed, with its body read whole. */
 async function answer(target: Target) {
+  const connection = {};
   const response = await fetch(target.base + target.path, {
     method: target.method,
-    headers: { ...target.headers, ...(target.body && { 'content-type': 'application/json' }) },
-    body: target.body?.({}),
+    headers: {
+      ...target.headers,
+      ...target.connectionHeaders?.(connection),
+      ...(target.body && { 'content-type': 'application/json' }),
+    },
+    body: target.body?.(connection),
   });
   if (!response.ok) throw new Error(`${target.method} ${target.path} answered ${response.status}`);
   return { headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
