@@ -1,4 +1,4 @@
-import { ProductGrid } from '../../features/catalog/product-grid.tsx';
+import { ProductGrid, productCard } from '../../features/catalog/product-grid.tsx';
 import { StoreHero } from '../../features/catalog/store-hero.tsx';
 import { serverApi } from '../../lib/api.ts';
 import { breadcrumbJsonLd, canonicalUrl, pageMeta, siteFromMatches } from '../../lib/seo.ts';
@@ -7,18 +7,20 @@ import type { Route } from './+types/store';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const products = await serverApi(context).get('/products/published');
-  return { products };
+  return {
+    products: products.map(productCard),
+    shareImage: products.find((product) => product.images.length > 0)?.images[0]?.src,
+  };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
   const shopName = site.shop?.name ?? 'Barbershop';
-  const first = loaderData?.products.find((product) => product.images.length > 0);
   return pageMeta(site, {
     title: `Store | ${shopName}`,
     description: `Hats, shirts and hoodies from ${shopName}, for pickup at the shop.`,
     path: '/store',
-    image: first?.images[0]?.src,
+    image: loaderData?.shareImage,
     jsonLd: [
       breadcrumbJsonLd([
         { name: 'Home', url: canonicalUrl(site.publicUrl, '/') },
