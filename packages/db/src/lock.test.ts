@@ -92,8 +92,10 @@ describe('the embedded database lock', () => {
     const LOCKER = `
       const { lockDirectory } = await import(${JSON.stringify(join(import.meta.dirname, 'lock.ts'))});
       try { lockDirectory(process.env.DATA_DIR); console.log('locked'); } catch { console.log('refused'); }
-      setTimeout(() => {}, 1500);
+      setInterval(() => {}, 1000);
     `;
+    // Each racer lives until the test ends: one that exits would leave a stale lock for a racer
+    // that a busy machine starts later.
     const racers = Array.from({ length: 6 }, () => run(['--input-type=module', '-e', LOCKER]));
     const outcomes = await Promise.all(
       racers.map(
