@@ -10,8 +10,9 @@ import {
   weekdayIn,
 } from '@barbershop/contract/format';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { COPIED_NOTICE_MS } from '../apps/web/app/features/barbers/share-button.tsx';
 import { PRODUCTS } from '../packages/db/src/seed/sample-data.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, stopPageClock, test } from './fixtures.ts';
 import { SHOP_TIME_ZONE } from './shop-time-zone.ts';
 
 // The barber pages a visitor opens from the home page or a shared link, and what search engines read.
@@ -178,39 +179,23 @@ for (const viewport of [
     test("the share icon copies the link to this barber's tab", async ({ page, context }) => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
       await blockTiles(page);
+      await page.clock.install();
       await page.goto('/barbershops/barbers?index=3');
       const panel = page.getByRole('tabpanel');
 
-      // How long the notice is shown, by the page's own clock: the runner's adds its polling and, on
-      // a busy machine, seconds of latency.
-      const noticeText = 'Copied to clipboard!';
-      await page.evaluate((notice) => {
-        let shownAt = 0;
-        const observer = new MutationObserver(() => {
-          const shown = document.body.textContent?.includes(notice);
-          if (shown && !shownAt) shownAt = performance.now();
-          if (!shown && shownAt) {
-            observer.disconnect();
-            document.body.dataset.noticeShownMs = String(performance.now() - shownAt);
-          }
-        });
-        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-      }, noticeText);
+      await stopPageClock(page);
       await panel.getByRole('button', { name: /^Copy a link to/ }).click();
-      const notice = page.getByText(noticeText);
+      const notice = page.getByText('Copied to clipboard!');
       await expect(notice).toBeVisible();
       const copied = await page.evaluate(() => navigator.clipboard.readText());
       const url = new URL(copied);
       expect(url.pathname).toBe('/barbershops/barbers');
       expect(url.searchParams.get('index')).toBe('3');
       // It goes away by itself after 2 seconds.
-      await expect(notice).toBeHidden({ timeout: 5000 });
-      const shownFor = Number(
-        await (await page.waitForFunction(() => document.body.dataset.noticeShownMs)).jsonValue(),
-      );
-      expect(shownFor).toBeGreaterThanOrEqual(1950);
-      // Room for a busy machine's late timer and render, not for a notice meant to stay longer.
-      expect(shownFor).toBeLessThan(2750);
+      await page.clock.runFor(COPIED_NOTICE_MS - 1);
+      await expect(notice).toBeVisible();
+      await page.clock.runFor(1);
+      await expect(notice).toBeHidden();
     });
 
     test('the map loads on demand, zooms on a click and says when it is unavailable', async ({

@@ -11,7 +11,8 @@ import {
 } from '@barbershop/contract';
 import { WEEKDAYS } from '@barbershop/contract/domain';
 import type { Page } from '@playwright/test';
-import { expect, test, waitForTheAppOnNavigation } from './fixtures.ts';
+import { TOAST_MS } from '../apps/web/app/components/toast.tsx';
+import { beforeHydration, expect, stopPageClock, test, waitForTheAppOnNavigation } from './fixtures.ts';
 import { DEMO, signIn } from './sign-in.ts';
 
 // The staff dashboard: access, the sidebar at its breakpoint, products from creation to publishing,
@@ -422,6 +423,42 @@ test.describe('products', () => {
       'Sam Staff',
     );
   });
+});
+
+test('a notice waits while the pointer rests on it or focus is in it, and goes its full time after it is let go', async ({
+  page,
+}) => {
+  await signInAsStaff(page);
+  // The page's own clock, moved on by the test: waiting out the notice's seconds would only be slower.
+  await page.clock.install();
+  await open(page, '/dashboard/products/pole-stripe-dad-hat');
+  const addOne = async () => {
+    await page.getByLabel('Count').fill('1');
+    await page.getByRole('button', { name: 'Add items' }).click();
+  };
+  const notice = page.getByRole('status').filter({ hasText: '1 item added' });
+
+  await addOne();
+  await expect(notice).toBeVisible();
+  await stopPageClock(page);
+  await notice.hover();
+  await page.clock.runFor(TOAST_MS * 3);
+  await expect(notice).toBeVisible();
+  await page.mouse.move(0, 0);
+  await page.clock.runFor(TOAST_MS - 1);
+  await expect(notice).toBeVisible();
+  await page.clock.runFor(1);
+  await expect(notice).toBeHidden();
+
+  // Focus on its Dismiss button holds it the same way; the button takes it away.
+  await addOne();
+  await expect(notice).toBeVisible();
+  const dismiss = notice.getByRole('button', { name: 'Dismiss' });
+  await dismiss.focus();
+  await page.clock.runFor(TOAST_MS * 3);
+  await expect(notice).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(notice).toBeHidden();
 });
 
 test('a form with unsaved changes asks before they are left, and asks nothing once they are undone', async ({
@@ -988,4 +1025,33 @@ test.describe('two editors', () => {
     );
     expect(saved.stock).toHaveLength(2);
   });
+});
+
+test('forms that save by script are disabled until the page has hydrated, so nothing typed is dropped', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await signIn(page, DEMO.admin);
+  const forms = [
+    { path: '/dashboard/settings', control: page.getByLabel('Shop name'), save: 'Save settings' },
+    {
+      path: '/dashboard/barbers/create',
+      control: page.getByRole('textbox', { name: 'Name', exact: true }),
+      save: 'Create barber',
+    },
+    {
+      path: '/dashboard/products/create',
+      control: page.getByRole('textbox', { name: 'Name', exact: true }),
+      save: 'Create product',
+    },
+    { path: '/dashboard/products/logo-tee', control: page.getByLabel('Count'), save: 'Add items' },
+  ];
+  for (const { path, control, save } of forms) {
+    await beforeHydration(page, path, async () => {
+      await expect(control, path).toBeDisabled();
+      await expect(page.getByRole('button', { name: save }), path).toBeDisabled();
+    });
+    await expect(control, path).toBeEditable();
+    await expect(page.getByRole('button', { name: save }), path).toBeEnabled();
+  }
 });

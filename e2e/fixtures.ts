@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Page, type Route } from '@playwright/test';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
@@ -57,6 +57,32 @@ export function waitForTheAppOnNavigation(context: BrowserContext) {
   return context;
 }
 
+const SCRIPT = /\.js(\?|$)/;
+
+/**
+ * Opens `path` with the page's scripts held back while `meanwhile` runs: what a visitor does on the
+ * server-rendered page before it hydrates, as on a slow phone. Returns once the app has started.
+ */
+export async function beforeHydration(page: Page, path: string, meanwhile: () => Promise<void>) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const hold = async (route: Route) => {
+    await held;
+    await route.continue();
+  };
+  await page.route(SCRIPT, hold);
+  const opened = page.goto(path);
+  try {
+    await meanwhile();
+  } finally {
+    release();
+  }
+  await opened;
+  await page.unroute(SCRIPT, hold);
+}
+
 export const test = base.extend<Fixtures>({
   context: async ({ context }, use) => {
     await use(waitForTheAppOnNavigation(context));
@@ -103,4 +129,14 @@ export const TEXT_SPACING =
 /** How far the page scrolls sideways; at 320 px wide (400% zoom) more than 0 fails WCAG 1.4.10. */
 export function sidewaysScroll(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/**
+ * Stops the page's clock (installed with `page.clock.install()` before the page loaded) so the test
+ * moves it with `page.clock.runFor`: how long something shows is then the page's time, which a busy
+ * machine's late timers and the runner's polling do not stretch or shrink.
+ */
+export async function stopPageClock(page: Page): Promise<void> {
+  const pageNow = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(pageNow + 1000);
 }

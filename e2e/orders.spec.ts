@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { CatalogProduct, OrderView, PaymentIntent } from '@barbershop/contract';
 import type { Browser, Page } from '@playwright/test';
-import { expect, test, waitForTheAppOnNavigation } from './fixtures.ts';
+import { beforeHydration, expect, test, waitForTheAppOnNavigation } from './fixtures.ts';
 import { SHOP_TIME_ZONE } from './shop-time-zone.ts';
 import { DEMO, signIn } from './sign-in.ts';
 
@@ -341,6 +341,37 @@ test("staff's changes show in the activity list and on the customer's page", asy
   await expect(staff.getByRole('link', { name: orderId })).toBeVisible();
   await checkA11y(staff);
   await staff.context().close();
+});
+
+test('a status chosen before the page has hydrated is the one Update status sends', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await signIn(page, `early-${Date.now()}-${test.info().workerIndex}@example.com`);
+  const orderId = await paidOrder(page);
+  const staff = await newPage(browser, baseURL);
+  await signIn(staff, DEMO.staff);
+  await beforeHydration(staff, `/dashboard/orders/${orderId}`, async () => {
+    await staff.getByLabel('Order status').selectOption('ready');
+  });
+  const update = staff.getByRole('button', { name: 'Update status' });
+  await expect(update).toBeEnabled();
+  await update.click();
+  await expect(staff.getByText('Order status updated from processing to ready')).toBeVisible();
+  await expect(staff.getByLabel('Order status')).toHaveValue('ready');
+  await staff.context().close();
+});
+
+test('a filter chosen before the activity page has hydrated is the one Filter applies', async ({ page }) => {
+  await page.goto('/');
+  await signIn(page, DEMO.staff);
+  await beforeHydration(page, '/dashboard/activity', async () => {
+    await page.getByLabel('Kind').selectOption('order');
+  });
+  await expect(page.getByLabel('Kind')).toHaveValue('order');
+  await page.getByRole('button', { name: 'Filter' }).press('Enter');
+  await expect(page).toHaveURL(/[?&]entity=order/);
 });
 
 test("the overview's work counts open the orders list filtered to that work", async ({ page, checkA11y }) => {

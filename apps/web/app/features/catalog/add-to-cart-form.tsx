@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { isRepeatClick } from '../../lib/repeat-click.ts';
+import { useEarlyChoice } from '../../lib/use-early-choice.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 
 /** SPEC.md section 9: how long the button reads 'Added'. */
@@ -20,6 +21,10 @@ export function AddToCartForm({ stock, onAdd }: { stock: StockEntry[]; onAdd: (s
   const inStock = stock.filter((entry) => entry.quantity > 0);
   // A product offered in one size only has nothing to choose: that size is preselected.
   const [size, setSize] = useState<Size | null>(stock.length === 1 && inStock[0] ? inStock[0].size : null);
+  const sizes = useEarlyChoice<HTMLFieldSetElement>(
+    (shown) => setSize(shown as Size),
+    (fieldset) => fieldset.querySelector<HTMLInputElement>('input:checked')?.value ?? '',
+  );
   const [problem, setProblem] = useState<string | null>(null);
   const [added, setAdded] = useState(false);
   const legendId = useId();
@@ -51,7 +56,7 @@ export function AddToCartForm({ stock, onAdd }: { stock: StockEntry[]; onAdd: (s
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
-      <fieldset aria-labelledby={legendId}>
+      <fieldset ref={sizes} aria-labelledby={legendId}>
         <legend id={legendId} className="mb-2 font-display text-sm uppercase tracking-widest">
           Size
         </legend>

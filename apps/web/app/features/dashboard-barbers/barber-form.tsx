@@ -15,6 +15,7 @@ import { FormField, inputClass } from '../../components/form-field.tsx';
 import { HoursEditor } from '../../components/hours-editor.tsx';
 import { imageSlots, type PickedImage } from '../../components/image-list.ts';
 import { ImagePicker } from '../../components/image-picker.tsx';
+import { ScriptForm } from '../../components/script-form.tsx';
 import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { type ApiClient, ApiError } from '../../lib/api.ts';
 import { useFocusOnFailure } from '../../lib/use-focus-on-failure.ts';
@@ -192,7 +193,7 @@ export function BarberForm({
   );
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="flex max-w-3xl flex-col gap-5">
+    <ScriptForm ref={formRef} noValidate onSubmit={submit} className="flex max-w-3xl flex-col gap-5">
       {unsaved.prompt}
       {failure && <Alert>{failure}</Alert>}
       <div className="grid gap-5 sm:grid-cols-2">
@@ -308,6 +309,6 @@ export function BarberForm({
           {editing ? 'Save barber' : 'Create barber'}
         </Button>
       </div>
-    </form>
+    </ScriptForm>
   );
 }

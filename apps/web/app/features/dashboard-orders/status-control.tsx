@@ -14,6 +14,7 @@ import { ActionResult } from '../../components/action-result.tsx';
 import { Button } from '../../components/button.tsx';
 import { Dialog } from '../../components/dialog.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
+import { useEarlyChoice } from '../../lib/use-early-choice.ts';
 import { useTimeZone } from '../../lib/use-time-zone.ts';
 
 /**
@@ -32,12 +33,19 @@ export function StatusControl({ order, scannedCode }: { order: OrderView; scanne
   const fetcher = useFetcher<OrderActionResult>();
   const from = order.status;
   const [to, setTo] = useState<OrderStatus>(from);
+  const select = useEarlyChoice<HTMLSelectElement>((shown) => setTo(shown as OrderStatus));
   const [askCode, setAskCode] = useState(false);
   // The answer the form had when the dialog opened: the last status change's, not the handover's.
   const [answerBefore, setAnswerBefore] = useState<unknown>(undefined);
   const busy = fetcher.state !== 'idle';
   const handover = order.deliveryMethod === 'pickup' && from === 'ready' && to === 'delivered';
-  useEffect(() => setTo(from), [from]);
+  // A new status from the loader resets the choice (adjusted while rendering: an effect would also
+  // run at hydration and undo a choice made before it).
+  const [toChosenFrom, setToChosenFrom] = useState(from);
+  if (toChosenFrom !== from) {
+    setToChosenFrom(from);
+    setTo(from);
+  }
   // A change that landed disables the button that made it (the status it chose is now the order's):
   // focus goes to the section's heading, not to the top of the page.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -92,6 +100,7 @@ export function StatusControl({ order, scannedCode }: { order: OrderView; scanne
           {(control) => (
             <select
               {...control}
+              ref={select}
               value={to}
               onChange={(event) => setTo(event.currentTarget.value as OrderStatus)}
               className={inputClass}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
+import { ScriptForm } from '../../components/script-form.tsx';
 import { type ApiClient, ApiError } from '../../lib/api.ts';
 
 /** 'Add walk-in items': items sold in the shop, of one size and a count, owned by no account. */
@@ -45,7 +46,7 @@ export function AddItemsForm({
   }
 
   return (
-    <form
+    <ScriptForm
       noValidate
       onSubmit={submit}
       className="flex flex-col gap-3 rounded-lg bg-white p-4 ring-1 ring-charcoal/10"
@@ -82,6 +83,6 @@ export function AddItemsForm({
           Add items
         </Button>
       </div>
-    </form>
+    </ScriptForm>
   );
 }

@@ -12,6 +12,7 @@ import { DataTable, EmptyState, tableLinkClass } from '../../components/data-tab
 import { inputClass } from '../../components/form-field.tsx';
 import { useToast } from '../../components/toast.tsx';
 import type { ApiClient } from '../../lib/api.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { ITEMS_PAGE_PARAM, itemsPage } from './items-page.ts';
 
 /** An item's public page, absolute so it works on a printed label and when pasted anywhere. */
@@ -52,6 +53,8 @@ export function ItemsTable({
   onChanged: () => void;
 }) {
   const toast = useToast();
+  // Each change is saved by a fetch: one made before the page hydrates would only look saved.
+  const hydrated = useHydrated();
   const [failure, setFailure] = useState<string | null>(null);
   const [items, setItems] = useState(product.items);
   const [shownFrom, setShownFrom] = useState(product.items);
@@ -120,6 +123,7 @@ export function ItemsTable({
                 <div className="w-32">
                   <select
                     aria-label={`Owner of item ${item._id}`}
+                    disabled={!hydrated}
                     value={item.owner}
                     onChange={(event) => update(item, { owner: event.currentTarget.value as '' | 'owned' })}
                     className={inputClass}
@@ -138,6 +142,7 @@ export function ItemsTable({
               <div className="w-32">
                 <select
                   aria-label={`Status of item ${item._id}`}
+                  disabled={!hydrated}
                   value={item.status}
                   onChange={(event) => update(item, { status: event.currentTarget.value as ItemStatus })}
                   className={inputClass}

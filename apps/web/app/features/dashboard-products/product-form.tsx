@@ -13,6 +13,7 @@ import { Button } from '../../components/button.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
 import { imageSlots, type PickedImage, storedImages } from '../../components/image-list.ts';
 import { ImagePicker } from '../../components/image-picker.tsx';
+import { ScriptForm } from '../../components/script-form.tsx';
 import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { type ApiClient, ApiError } from '../../lib/api.ts';
 import { useFocusOnFailure } from '../../lib/use-focus-on-failure.ts';
@@ -166,7 +167,7 @@ export function ProductForm({
   }
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="flex max-w-3xl flex-col gap-5">
+    <ScriptForm ref={formRef} noValidate onSubmit={submit} className="flex max-w-3xl flex-col gap-5">
       {unsaved.prompt}
       {failure && (
         <Alert>
@@ -304,6 +305,6 @@ export function ProductForm({
           {editing ? 'Save product' : 'Create product'}
         </Button>
       </div>
-    </form>
+    </ScriptForm>
   );
 }

@@ -6,6 +6,7 @@ import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
 import { HoursEditor } from '../../components/hours-editor.tsx';
+import { ScriptForm } from '../../components/script-form.tsx';
 import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { type ApiClient, ApiError } from '../../lib/api.ts';
 import { useFocusOnFailure } from '../../lib/use-focus-on-failure.ts';
@@ -67,7 +68,7 @@ export function SettingsForm({ api, shop, onSaved }: { api: ApiClient; shop: Sho
   }
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="flex max-w-3xl flex-col gap-5">
+    <ScriptForm ref={formRef} noValidate onSubmit={submit} className="flex max-w-3xl flex-col gap-5">
       {unsaved.prompt}
       {failure && <Alert>{failure}</Alert>}
       <FormField label="Shop name" error={errors.name} required>
@@ -199,6 +200,6 @@ export function SettingsForm({ api, shop, onSaved }: { api: ApiClient; shop: Sho
           Save settings
         </Button>
       </div>
-    </form>
+    </ScriptForm>
   );
 }
