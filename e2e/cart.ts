@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
 /** Adds one unit of a product in a size from its page, as a visitor does. */
@@ -8,6 +8,20 @@ export async function addFromProductPage(page: Page, slug: string, size: string 
   const add = page.getByRole('button', { name: 'Add to Cart' });
   await add.click();
   await expect(page.getByRole('button', { name: 'Added' })).toBeVisible();
+}
+
+/**
+ * Presses checkout's Pay and waits for 'Order Confirmed'. Paying is two requests that write to the
+ * database and a page that loads its code: on a busy machine that outlasts expect's 5 s (CI once).
+ * When checkout says why it did not pay instead, the test fails with its words.
+ */
+export async function payAndConfirm(page: Page, pay: Locator = page.getByRole('button', { name: /^Pay / })) {
+  await pay.click();
+  const confirmed = page.getByRole('heading', { level: 1, name: 'Order Confirmed' });
+  const said = page.getByRole('main').getByRole('alert');
+  await expect(confirmed.or(said).first()).toBeVisible({ timeout: 20_000 });
+  expect(await said.allTextContents(), 'what the page said instead of confirming').toEqual([]);
+  await expect(confirmed).toBeVisible();
 }
 
 /** The cart as this browser keeps it, line by line: "Logo Tee, Small x 2". */

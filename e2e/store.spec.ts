@@ -12,7 +12,7 @@ import { formatCents } from '@barbershop/contract/format';
 import { MAX_LINE_QUANTITY, salesTaxCents } from '@barbershop/contract/order-rules';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { ADDED_FEEDBACK_MS } from '../apps/web/app/features/catalog/add-to-cart-form.tsx';
-import { addFromProductPage, storedCartLines } from './cart.ts';
+import { addFromProductPage, payAndConfirm, storedCartLines } from './cart.ts';
 import {
   beforeHydration,
   expect,
@@ -330,8 +330,7 @@ for (const viewport of [
       await expect(page.getByText('Demo payment - no card is charged')).toBeVisible();
       await checkA11y();
 
-      await page.getByRole('button', { name: `Pay ${total}` }).click();
-      await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
+      await payAndConfirm(page, page.getByRole('button', { name: `Pay ${total}` }));
       const orderId = new URL(page.url()).searchParams.get('orderId')!;
       await expect(page.getByText(orderId)).toBeVisible();
       await expect(page.getByRole('region', { name: 'Order Summary' }).getByRole('listitem')).toHaveCount(2);
@@ -639,8 +638,7 @@ test.describe('a payment that did not go through', () => {
 
     await page.unroute('**/api/payment/demo/confirm');
     await page.goto('/checkout');
-    await page.getByRole('button', { name: /^Pay / }).click();
-    await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
+    await payAndConfirm(page);
     const orderId = new URL(page.url()).searchParams.get('orderId')!;
     const order = await getJson<Order>(page, `/api/orders/${orderId}`);
     expect(order.products.map((p) => [p.name, p.size, p.quantity])).toEqual([[tee.name, size, stock]]);
@@ -671,8 +669,7 @@ test('units the customer reserved from another device count as theirs: no false 
     await page.waitForLoadState('networkidle');
     await expect(page.getByText(/None left in stock/)).toHaveCount(0);
   }
-  await page.getByRole('button', { name: /^Pay / }).click();
-  await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
+  await payAndConfirm(page);
 });
 
 test('a cart paid while its confirmation never loaded shows that confirmation, not Pay again', async ({
