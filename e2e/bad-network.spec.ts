@@ -79,8 +79,28 @@ test('Pay without a connection says so and keeps the cart; a payment whose answe
   await expect(said).toHaveText(NO_CONNECTION);
   await page.unrouteAll();
 
-  // Pay again: the order it paid, not "paid already" with the cart still offered.
+  // Pay again: the order it paid, not "paid already" with the cart still offered. The server refuses
+  // the paid cart and checkout looks its order up: held here, so nothing says the payment failed
+  // while it looks, though it knows what the server said.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const lookingUp = new Promise<void>((asked) =>
+    page.route('**/api/orders/*', async (route) => {
+      asked();
+      await held;
+      await route.continue();
+    }),
+  );
   await pay.click();
+  await lookingUp;
+  await page.evaluate(
+    () => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))),
+  );
+  await expect(page.getByRole('button', { name: 'Processing…' })).toHaveAttribute('aria-busy', 'true');
+  expect(await said.allTextContents()).toEqual([]);
+  release();
   await expect(page.getByRole('heading', { level: 1, name: 'Order Confirmed' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cart, 0 items' })).toBeVisible();
   const orders = (await (await page.request.get('/api/orders')).json()) as OrderSummary[];

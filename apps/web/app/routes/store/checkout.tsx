@@ -199,12 +199,13 @@ export default function Checkout() {
   /**
    * Says why paying failed, in the server's words when it gave any. The cart's order may be paid all
    * the same (the answer was lost on the way back, or an earlier such payment made the server refuse
-   * this cart as paid): then its confirmation is shown instead.
+   * this cart as paid): then its confirmation is shown instead, looked up first so that no alert
+   * says the payment failed on the way there (Pay stays busy meanwhile).
    */
   async function failed(failure: unknown, said: string | null, orderId: string | null | undefined) {
-    setError(said ?? (isNetworkFailure(failure) ? NO_CONNECTION_PAYMENT_ERROR : UNEXPECTED_PAYMENT_ERROR));
     const paid = orderId ? await paidConfirmation(api, orderId) : null;
-    if (paid) navigate(paid);
+    if (paid) return navigate(paid);
+    setError(said ?? (isNetworkFailure(failure) ? NO_CONNECTION_PAYMENT_ERROR : UNEXPECTED_PAYMENT_ERROR));
   }
 
   async function payDemo() {
