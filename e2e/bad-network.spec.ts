@@ -1,6 +1,6 @@
 import type { OrderSummary } from '@barbershop/contract';
 import { addFromProductPage, storedCartLines } from './cart.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, holdRequests, test } from './fixtures.ts';
 import { signIn } from './sign-in.ts';
 
 // A customer on a phone whose connection drops, or crawls, between taps: what they see must say
@@ -82,25 +82,15 @@ test('Pay without a connection says so and keeps the cart; a payment whose answe
   // Pay again: the order it paid, not "paid already" with the cart still offered. The server refuses
   // the paid cart and checkout looks its order up: held here, so nothing says the payment failed
   // while it looks, though it knows what the server said.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const lookingUp = new Promise<void>((asked) =>
-    page.route('**/api/orders/*', async (route) => {
-      asked();
-      await held;
-      await route.continue();
-    }),
-  );
+  const lookUp = await holdRequests(page, '**/api/orders/*');
   await pay.click();
-  await lookingUp;
+  await lookUp.asked;
   await page.evaluate(
     () => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))),
   );
   await expect(page.getByRole('button', { name: 'Processing…' })).toHaveAttribute('aria-busy', 'true');
   expect(await said.allTextContents()).toEqual([]);
-  release();
+  lookUp.release();
   await expect(page.getByRole('heading', { level: 1, name: 'Order Confirmed' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cart, 0 items' })).toBeVisible();
   const orders = (await (await page.request.get('/api/orders')).json()) as OrderSummary[];
@@ -109,18 +99,11 @@ test('Pay without a connection says so and keeps the cart; a payment whose answe
 
 test('a page slow to come shows that it is loading', async ({ page }) => {
   await page.goto('/store');
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\.data(\?|$)/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const data = await holdRequests(page, /\.data(\?|$)/);
   await page.getByRole('link', { name: /Logo Tee/ }).click();
   const loading = page.getByRole('progressbar', { name: 'Loading the page' });
   await expect(loading).toBeVisible();
-  release();
+  data.release();
   await expect(page.getByRole('heading', { level: 1, name: 'Logo Tee' })).toBeVisible();
   await expect(loading).toHaveCount(0);
 });

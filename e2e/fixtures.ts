@@ -57,30 +57,44 @@ export function waitForTheAppOnNavigation(context: BrowserContext) {
   return context;
 }
 
-const SCRIPT = /\.js(\?|$)/;
+/**
+ * Holds the page's requests to `url` until `release()` lets them (and any later ones) through: what a
+ * slow network or server looks like while the test checks the page meanwhile. `asked` settles when
+ * the first of them is made; `stop()` takes the hold away once those held have been answered
+ * (Playwright refuses to continue a request whose route is gone).
+ */
+export async function holdRequests(page: Page, url: string | RegExp) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let firstAsked!: () => void;
+  const asked = new Promise<void>((resolve) => {
+    firstAsked = resolve;
+  });
+  const hold = async (route: Route) => {
+    firstAsked();
+    await held;
+    await route.continue();
+  };
+  await page.route(url, hold);
+  return { asked, release, stop: () => page.unroute(url, hold) };
+}
 
 /**
  * Opens `path` with the page's scripts held back while `meanwhile` runs: what a visitor does on the
  * server-rendered page before it hydrates, as on a slow phone. Returns once the app has started.
  */
 export async function beforeHydration(page: Page, path: string, meanwhile: () => Promise<void>) {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const hold = async (route: Route) => {
-    await held;
-    await route.continue();
-  };
-  await page.route(SCRIPT, hold);
+  const scripts = await holdRequests(page, /\.js(\?|$)/);
   const opened = page.goto(path);
   try {
     await meanwhile();
   } finally {
-    release();
+    scripts.release();
   }
   await opened;
-  await page.unroute(SCRIPT, hold);
+  await scripts.stop();
 }
 
 export const test = base.extend<Fixtures>({
