@@ -93,6 +93,32 @@ test('a customer opening a dashboard page is sent to /sign-in with the reason', 
   await expect(page.getByRole('alert')).toHaveText('You are not authorized to access this page');
 });
 
+test("a page's data asked for without the dashboard's own is refused the same way, never a 500", async ({
+  page,
+}) => {
+  // What the app fetches on a client-side navigation, naming only the page's route: the layout's
+  // loader, where the role used to be checked, does not run for it.
+  const pages = ['dashboard.data?_routes=routes/dashboard/overview'].concat(
+    ['products', 'users', 'orders', 'barbers', 'activity'].map(
+      (name) => `dashboard/${name}.data?_routes=routes/dashboard/${name}`,
+    ),
+  );
+  const refusals = async () =>
+    Promise.all(
+      pages.map(async (path) => {
+        const answer = await page.request.get(`/${path}`, { maxRedirects: 0 });
+        return `${answer.status()} ${(await answer.text()).match(/"(\/sign-in[^"]*)"/)?.[1]}`;
+      }),
+    );
+  const signInPage = (path: string, reason = '') =>
+    `202 /sign-in?path=${encodeURIComponent(`/${path.replace(/\.data\?.*/, '')}`)}${reason}`;
+
+  await open(page, '/');
+  expect(await refusals()).toEqual(pages.map((path) => signInPage(path)));
+  await signIn(page, DEMO.customer);
+  expect(await refusals()).toEqual(pages.map((path) => signInPage(path, '&error=forbidden')));
+});
+
 test('a barber moved where the map cannot place them loses the old pin, and their page says so', async ({
   page,
 }) => {

@@ -1,5 +1,6 @@
+import type { CurrentUser } from '@barbershop/contract';
 import { ACCESS } from '@barbershop/contract/domain';
-import { Outlet } from 'react-router';
+import { createContext, Outlet } from 'react-router';
 import { ErrorScreen } from '../../components/error-screen.tsx';
 import { ToastProvider } from '../../components/toast.tsx';
 import { AccountMenu } from '../../features/auth/account-menu.tsx';
@@ -8,9 +9,19 @@ import { DashboardFrame, type SidebarLink } from '../../features/dashboard-shell
 import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/dashboard-layout';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireRole(request, context, 'staff');
-  return { user };
+const staffMember = createContext<NonNullable<CurrentUser>>();
+
+// The role check is middleware, which runs for every dashboard request, and not only this loader: a
+// page's data asked for alone (`/dashboard.data?_routes=routes/dashboard/overview`) runs that page's
+// loader without this one, and a staff read the API refused there answered 500, not the sign-in page.
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }) => {
+    context.set(staffMember, await requireRole(request, context, 'staff'));
+  },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { user: context.get(staffMember) };
 }
 
 // Every dashboard page checks access on the server (SPEC.md section 6), not only the first one opened:
