@@ -99,6 +99,11 @@ describe('staff orders API', () => {
       const bad = await get('/api/orders?scope=all&after=bm9wZQ', staff);
       expect(bad.statusCode).toBe(400);
       expect(bad.json().error.message).toMatch(/^querystring\.after/);
+      // The right shape naming no moment: PostgreSQL would fail on it (a 500) if it got that far.
+      const noMoment = Buffer.from('2026-13-45 99:99:99+00|410036d6-537b-4a27-aa3d-8289fa4c3c6b').toString(
+        'base64url',
+      );
+      expect((await get(`/api/orders?scope=all&after=${noMoment}`, staff)).statusCode).toBe(400);
       // Without scope everyone still gets only their own orders.
       const own = (await get('/api/orders', staff)).json();
       expect(own).toEqual([]);
