@@ -31,10 +31,10 @@ function order(status: Order['status'], log: string[]): Order {
 }
 
 /** The page as the server renders it for the signed-in customer whose order the API answers. */
-function confirmationText(answer: Order): Promise<string> {
+function confirmationText(answer: Order, query = ''): Promise<string> {
   return renderedRouteText(
     { ...confirmation, path: '/payment-confirmation' },
-    `/payment-confirmation?orderId=${ORDER_ID}`,
+    `/payment-confirmation?orderId=${ORDER_ID}${query}`,
     (path) => (path.startsWith('/users/me') ? CUSTOMER : answer),
   );
 }
@@ -79,5 +79,15 @@ describe('the payment confirmation page', () => {
     const text = await confirmationText(order('canceled', ['Reservation expired; order canceled']));
     expect(text).toContain('Payment Not Completed');
     expect(text).toContain('The payment did not go through, and nothing was charged.');
+  });
+
+  it("believes the provider's return address that a payment failed only while the order awaits payment", async () => {
+    const failed = '&redirect_status=failed';
+    const paid = await confirmationText(order('processing', ['Payment received']), failed);
+    expect(paid).toContain('Order Confirmed');
+    expect(paid).not.toContain('Payment Not Completed');
+    const unpaid = await confirmationText(order('pending', []), failed);
+    expect(unpaid).toContain('Payment Not Completed');
+    expect(unpaid).toContain('nothing was charged');
   });
 });

@@ -89,10 +89,13 @@ export default function PaymentConfirmation({ loaderData }: Route.ComponentProps
   const revalidator = useRevalidator();
   const [polls, setPolls] = useState(0);
   // Stripe returns here after a redirect-based method too, saying whether it went through; one that
-  // was still settling may fail later, which its order's log says.
+  // was still settling may fail later, which its order's log says. The address speaks only for an
+  // order still awaiting payment: one paid since (or a link edited by hand) is what the order says.
   const failure = latestPaymentFailure(order);
   const failed =
-    searchParams.get('redirect_status') === 'failed' || order.status === 'canceled' || failure !== null;
+    (searchParams.get('redirect_status') === 'failed' && order.status === 'pending') ||
+    order.status === 'canceled' ||
+    failure !== null;
   const pending = order.status === 'pending' && !failed;
   // Charged and given back, which "nothing was charged" would misstate; or charged, and the refund
   // then refused by the customer's bank, which "refunded" would misstate.
