@@ -185,6 +185,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     apiBaseUrl: config.apiBaseUrl,
     dev: options.web === 'dev',
     pictureOrigins: config.pictureOrigins,
+    stripe: config.stripe !== null,
+    mapbox: Boolean(config.maps.token),
   });
   app.decorate('media', options.media ?? mediaStorageFor(config));
   app.decorate('payments', await paymentProviderFor(config));

@@ -1,8 +1,14 @@
 import { gzipSync } from 'node:zlib';
 import { createUser } from '@barbershop/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, buildTestAppWithLog, type TestApp } from '../test/app.ts';
+import { buildTestApp, buildTestAppWithLog, REAL_PROVIDERS, type TestApp } from '../test/app.ts';
 import { signInAs } from '../test/sessions.ts';
+
+/** One directive of a policy, by name. */
+const directive = (csp: unknown, name: string) =>
+  String(csp)
+    .split(';')
+    .find((d) => d.startsWith(`${name} `));
 
 describe('security headers', () => {
   let app: TestApp;
@@ -16,11 +22,6 @@ describe('security headers', () => {
     });
   });
   afterAll(() => app.close());
-
-  const directive = (csp: unknown, name: string) =>
-    String(csp)
-      .split(';')
-      .find((d) => d.startsWith(name));
 
   it('forbids framing in both headers alike on pages, and X-Frame-Options on everything', async () => {
     const page = await app.inject('/page');
@@ -72,7 +73,7 @@ describe('security headers', () => {
       const page = await app.inject('/page');
       const nonce = /nonce="([^"]+)"/.exec(page.body)?.[1];
       expect(directive(page.headers['content-security-policy'], 'script-src')).toBe(
-        `script-src 'self' https://js.stripe.com 'nonce-${nonce}'`,
+        `script-src 'self' 'nonce-${nonce}'`,
       );
       return nonce;
     };
@@ -84,6 +85,37 @@ describe('security headers', () => {
   it("lets the identity provider's profile pictures show (Google's image host by default)", async () => {
     const imgSrc = directive((await app.inject('/page')).headers['content-security-policy'], 'img-src');
     expect(imgSrc).toContain('https://*.googleusercontent.com');
+  });
+
+  it('allows only the third parties the shop uses: a demo, OpenStreetMap tiles and no payment hosts', async () => {
+    const csp = String((await app.inject('/page')).headers['content-security-policy']);
+    expect(csp).not.toMatch(/stripe|mapbox/);
+    expect(directive(csp, 'img-src')).toContain('https://tile.openstreetmap.org');
+    expect(directive(csp, 'connect-src')).toBe("connect-src 'self'");
+    expect(directive(csp, 'frame-src')).toBeUndefined();
+  });
+});
+
+describe('a policy for a shop taking cards with Stripe and showing Mapbox maps', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp({ ...REAL_PROVIDERS, MAPS_TOKEN: 'pk.test' }, async (app) => {
+      app.get('/page', { config: { access: 'public' } }, (_request, reply) =>
+        reply.type('text/html; charset=utf-8').send('<p>page</p>'),
+      );
+    });
+  });
+  afterAll(() => app.close());
+
+  it("allows Stripe's script, frames, API and images, and Mapbox's tiles instead of OpenStreetMap's", async () => {
+    const csp = String((await app.inject('/page')).headers['content-security-policy']);
+    expect(directive(csp, 'script-src')).toMatch(
+      /^script-src 'self' https:\/\/js\.stripe\.com 'nonce-[^']+'$/,
+    );
+    expect(directive(csp, 'frame-src')).toBe('frame-src https://js.stripe.com https://hooks.stripe.com');
+    expect(directive(csp, 'connect-src')).toBe("connect-src 'self' https://api.stripe.com");
+    expect(directive(csp, 'img-src')).toContain('https://api.mapbox.com https://*.stripe.com');
+    expect(csp).not.toContain('openstreetmap');
   });
 });
 

@@ -11,6 +11,13 @@ export type SecurityOptions = {
   dev: boolean;
   /** Where the identity provider's profile pictures come from. */
   pictureOrigins?: string[];
+  /**
+   * Stripe takes payments: its script, frames, API and images are allowed on every page, not only at
+   * checkout, because a visitor reaches checkout from any page without loading a new document.
+   */
+  stripe?: boolean;
+  /** A maps token: tiles come from Mapbox, not OpenStreetMap. */
+  mapbox?: boolean;
 };
 
 /**
@@ -18,7 +25,10 @@ export type SecurityOptions = {
  * site is refused even before SameSite cookies would have been left off it.
  */
 export const securityPlugin = fp(
-  async (app: FastifyInstance, { publicUrl, apiBaseUrl = '', dev, pictureOrigins = [] }: SecurityOptions) => {
+  async (
+    app: FastifyInstance,
+    { publicUrl, apiBaseUrl = '', dev, pictureOrigins = [], stripe = false, mapbox = false }: SecurityOptions,
+  ) => {
     const https = publicUrl.startsWith('https:');
     // Worked out once. Every response gets what keeps any body from being read by another site,
     // sniffed as another type or framed; a page (HTML) also what applies where a browser renders a
@@ -40,18 +50,22 @@ export const securityPlugin = fp(
       'x-permitted-cross-domain-policies': 'none',
       'x-xss-protection': '0',
     };
+    // Only the third parties this shop uses: a demo allows no payment provider's hosts at all.
     const otherDirectives = [
       "style-src 'self' 'unsafe-inline'",
       [
         "img-src 'self' data: blob:",
-        // OpenStreetMap serves tiles from tile.openstreetmap.org (older links use a.-c. subdomains).
-        'https://tile.openstreetmap.org https://*.tile.openstreetmap.org',
-        'https://api.mapbox.com https://*.stripe.com',
+        mapbox
+          ? 'https://api.mapbox.com'
+          : // OpenStreetMap serves tiles from tile.openstreetmap.org (older links use a.-c. subdomains).
+            'https://tile.openstreetmap.org https://*.tile.openstreetmap.org',
+        ...(stripe ? ['https://*.stripe.com'] : []),
         // Profile pictures stay on the identity provider's host (the account menu shows them).
         ...pictureOrigins,
       ].join(' '),
-      "connect-src 'self' https://api.stripe.com https://api.mapbox.com",
-      'frame-src https://js.stripe.com https://hooks.stripe.com',
+      // Tiles are images: the browser never calls the maps API itself (barbers are geocoded on save).
+      ["connect-src 'self'", ...(stripe ? ['https://api.stripe.com'] : [])].join(' '),
+      ...(stripe ? ['frame-src https://js.stripe.com https://hooks.stripe.com'] : []),
       "font-src 'self'",
       "form-action 'self'",
       "frame-ancestors 'none'",
@@ -59,8 +73,9 @@ export const securityPlugin = fp(
       "base-uri 'self'",
       ...(https ? ['upgrade-insecure-requests'] : []),
     ].join(';');
+    const scriptSources = stripe ? "'self' https://js.stripe.com" : "'self'";
     const csp = (nonce: string) =>
-      `default-src 'self';script-src 'self' https://js.stripe.com 'nonce-${nonce}';${otherDirectives}`;
+      `default-src 'self';script-src ${scriptSources} 'nonce-${nonce}';${otherDirectives}`;
 
     // A nonce for the inline scripts React Router writes, made only when a page asks for it; styles
     // stay 'unsafe-inline'. Only HTML gets a policy: JSON, images and scripts are never documents.
