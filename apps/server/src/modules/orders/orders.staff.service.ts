@@ -143,9 +143,6 @@ export async function* exportOrdersCsv(
 /** What the staff order routes need from the configuration. */
 export type StaffOrderDeps = EmailSite & { pickup: PickupKey };
 
-/** A pickup order's code went wrong: counted outside the refused change, which rolls back. */
-class WrongPickupCode extends Error {}
-
 const lockedMessage = `The pickup code is locked after ${PICKUP_CODE_TRIES} wrong tries: reissue it and ask the customer for the new one.`;
 
 /** The outbox key of the ready email that carried pickup code `codeId`. */
@@ -197,68 +194,67 @@ export async function changeStatusAsStaff(
 ): Promise<void> {
   if (!isUuid(id)) throw new AppError('not_found', 'No such order.');
   const at = new Date();
-  try {
-    await db.transaction(async (tx) => {
-      const order = await lockOrder(tx, id);
-      if (!order) throw new AppError('not_found', 'No such order.');
-      const from = order.status as OrderStatus;
-      if (body.log !== undefined && body.log !== statusChangeMessage(from, body.status)) {
-        throw new AppError('conflict', `This order is ${from} now: reload it to see the latest.`);
+  // A wrong pickup code's try is counted and committed while the order is locked, and nothing else
+  // changes: a try waiting on the lock then reads it, so guesses sent at once stop at the limit too.
+  const wrongTries = await db.transaction(async (tx): Promise<number | null | undefined> => {
+    const order = await lockOrder(tx, id);
+    if (!order) throw new AppError('not_found', 'No such order.');
+    const from = order.status as OrderStatus;
+    if (body.log !== undefined && body.log !== statusChangeMessage(from, body.status)) {
+      throw new AppError('conflict', `This order is ${from} now: reload it to see the latest.`);
+    }
+    const pickup = order.deliveryMethod === 'pickup';
+    const handover = pickup && from === 'ready' && body.status === 'delivered';
+    if (handover) {
+      const kept = await findPickupCode(tx, id, { lock: true });
+      if (!kept || kept.usedAt) {
+        throw new AppError('conflict', 'This order has no pickup code: reissue one first.');
       }
-      const pickup = order.deliveryMethod === 'pickup';
-      const handover = pickup && from === 'ready' && body.status === 'delivered';
-      if (handover) {
-        const kept = await findPickupCode(tx, id, { lock: true });
-        if (!kept || kept.usedAt) {
-          throw new AppError('conflict', 'This order has no pickup code: reissue one first.');
-        }
-        if (kept.wrongTries >= PICKUP_CODE_TRIES) throw new AppError('conflict', lockedMessage);
-        if (!body.pickupCode) {
-          throw new AppError(
-            'bad_request',
-            'body.pickupCode: The pickup code is required to hand over a pickup order',
-          );
-        }
-        if (!pickupCodeMatches(deps.pickup, id, body.pickupCode, kept.codeHash)) throw new WrongPickupCode();
-        await markPickupCodeUsed(tx, id, at);
+      if (kept.wrongTries >= PICKUP_CODE_TRIES) throw new AppError('conflict', lockedMessage);
+      if (!body.pickupCode) {
+        throw new AppError(
+          'bad_request',
+          'body.pickupCode: The pickup code is required to hand over a pickup order',
+        );
       }
-      const changed = await changeStatus(tx, {
-        orderId: id,
-        to: body.status,
-        actorUserId: actor.id,
-        at,
-        notify: null,
-      });
-      if (pickup && body.status === 'ready') await issuePickupCode(tx, deps, changed, actor.id, at);
-      // Back to processing: the code handed out no longer fits, and a new one comes with ready. Its
-      // email is taken back if the mail worker has not picked it up; otherwise the customer, told to
-      // come, is told to wait.
-      if (pickup && body.status === 'processing') {
-        const voided = await deletePickupCode(tx, id);
-        if (voided && !(await withdrawUnsentEmail(tx, readyEmailKey(id, voided)))) {
-          const facts = await emailFacts(tx, changed, deps);
-          if (facts) await enqueueEmail(tx, `order-not-ready:${id}:${voided}`, orderNotReadyEmail(facts));
-        }
-      }
-      await recordAudit(tx, {
-        actorUserId: actor.id,
-        entity: 'order',
-        entityId: id,
-        action: 'status',
-        before: { status: from },
-        after: { status: changed.status },
-      });
+      if (!pickupCodeMatches(deps.pickup, id, body.pickupCode, kept.codeHash)) return addWrongTry(tx, id);
+      await markPickupCodeUsed(tx, id, at);
+    }
+    const changed = await changeStatus(tx, {
+      orderId: id,
+      to: body.status,
+      actorUserId: actor.id,
+      at,
+      notify: null,
     });
-  } catch (error) {
-    if (!(error instanceof WrongPickupCode)) throw error;
-    const tries = await addWrongTry(db, id);
-    if (tries === null || tries >= PICKUP_CODE_TRIES) throw new AppError('conflict', lockedMessage);
-    const left = PICKUP_CODE_TRIES - tries;
-    throw new AppError(
-      'bad_request',
-      `body.pickupCode: That is not this order's pickup code (${left} ${left === 1 ? 'try' : 'tries'} left)`,
-    );
-  }
+    if (pickup && body.status === 'ready') await issuePickupCode(tx, deps, changed, actor.id, at);
+    // Back to processing: the code handed out no longer fits, and a new one comes with ready. Its
+    // email is taken back if the mail worker has not picked it up; otherwise the customer, told to
+    // come, is told to wait.
+    if (pickup && body.status === 'processing') {
+      const voided = await deletePickupCode(tx, id);
+      if (voided && !(await withdrawUnsentEmail(tx, readyEmailKey(id, voided)))) {
+        const facts = await emailFacts(tx, changed, deps);
+        if (facts) await enqueueEmail(tx, `order-not-ready:${id}:${voided}`, orderNotReadyEmail(facts));
+      }
+    }
+    await recordAudit(tx, {
+      actorUserId: actor.id,
+      entity: 'order',
+      entityId: id,
+      action: 'status',
+      before: { status: from },
+      after: { status: changed.status },
+    });
+    return undefined;
+  });
+  if (wrongTries === undefined) return;
+  if (wrongTries === null || wrongTries >= PICKUP_CODE_TRIES) throw new AppError('conflict', lockedMessage);
+  const left = PICKUP_CODE_TRIES - wrongTries;
+  throw new AppError(
+    'bad_request',
+    `body.pickupCode: That is not this order's pickup code (${left} ${left === 1 ? 'try' : 'tries'} left)`,
+  );
 }
 
 /** POST /orders/:id/pickup-code: staff issue a new code for a ready pickup order (after a lock, or a lost email). */

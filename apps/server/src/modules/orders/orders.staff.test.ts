@@ -301,6 +301,24 @@ describe('staff orders API', () => {
       expect((await get(`/api/orders/${made.id}`, customer)).json<OrderView>().pickupCode).toBeUndefined();
     });
 
+    it('wrong codes sent all at once are counted one by one: five are tried, the rest refused as locked', async () => {
+      const made = await order('processing');
+      await put(made.id, { status: 'ready' });
+      const code = Number(await codeOf(made.id));
+      const guesses = Array.from({ length: 20 }, (_, i) =>
+        String((code + 1 + i) % 1_000_000).padStart(6, '0'),
+      );
+      const answers = await Promise.all(
+        guesses.map((pickupCode) => put(made.id, { status: 'delivered', pickupCode })),
+      );
+      const statuses = answers.map((answer) => answer.statusCode).sort();
+      expect(statuses).toEqual([...Array(4).fill(400), ...Array(16).fill(409)]);
+      expect((await get(`/api/orders/${made.id}`, staff)).json<OrderView>().pickupCodeState).toMatchObject({
+        wrongTries: 5,
+        locked: true,
+      });
+    });
+
     it('five wrong codes lock it, even against the right one, until staff reissue a new code', async () => {
       const made = await order('processing');
       await put(made.id, { status: 'ready' });
