@@ -10,7 +10,7 @@ import {
   type UserSummary,
 } from '@barbershop/contract';
 import { WEEKDAYS } from '@barbershop/contract/domain';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { TOAST_MS } from '../apps/web/app/components/toast.tsx';
 import { beforeHydration, expect, stopPageClock, test, waitForTheAppOnNavigation } from './fixtures.ts';
 import { DEMO, signIn } from './sign-in.ts';
@@ -889,6 +889,24 @@ test.describe('two editors', () => {
   // The refused save is a 409 response, which Chromium logs.
   test.use({ allowedConsoleErrors: [/status of 409 \(Conflict\)/] });
 
+  /** A product made through the API by the signed-in staff member, as the form would send it. */
+  async function createProduct(page: Page, form: object): Promise<AdminProductDetail> {
+    const created = await page.request.post('/api/products', {
+      headers: { origin: new URL(page.url()).origin },
+      multipart: { form: JSON.stringify(form) },
+    });
+    expect(created.status()).toBe(200);
+    return (await created.json()) as AdminProductDetail;
+  }
+
+  /** The same staff member in a second browser, as a colleague at another till. */
+  async function secondEditor(page: Page, browser: Browser): Promise<Page> {
+    const other = waitForTheAppOnNavigation(
+      await browser.newContext({ storageState: await page.context().storageState() }),
+    );
+    return other.newPage();
+  }
+
   test('a stale edit is refused with a way to reload; an archived product is deleted after confirming', async ({
     page,
     browser,
@@ -898,20 +916,13 @@ test.describe('two editors', () => {
     await open(page, '/');
     await signIn(page, DEMO.admin);
     const name = `E2E Stale ${Date.now()}`;
-    const created = await page.request.post('/api/products', {
-      headers: { origin: new URL(page.url()).origin },
-      multipart: {
-        form: JSON.stringify({
-          name,
-          description: 'Two editors.',
-          pricing: 20,
-          category: 'Shirts',
-          sizes: { Small: 2 },
-        }),
-      },
+    const { slug } = await createProduct(page, {
+      name,
+      description: 'Two editors.',
+      pricing: 20,
+      category: 'Shirts',
+      sizes: { Small: 2 },
     });
-    expect(created.status()).toBe(200);
-    const { slug } = (await created.json()) as AdminProductDetail;
 
     // A second editor opens the same version and saves first.
     const other = waitForTheAppOnNavigation(
@@ -920,10 +931,14 @@ test.describe('two editors', () => {
     const otherPage = await other.newPage();
     await open(otherPage, `/dashboard/products/${slug}/edit`);
     await open(page, `/dashboard/products/${slug}/edit`);
+    // They rename it too: the address this page was opened at no longer finds it.
+    const renamed = `${name} Renamed`;
+    const renamedSlug = `${slug}-renamed`;
+    await otherPage.getByRole('textbox', { name: 'Name' }).fill(renamed);
     await otherPage.getByRole('textbox', { name: 'Pricing (dollars)' }).fill('21');
     await otherPage.getByRole('button', { name: 'Save product' }).click();
     await expect(otherPage.getByText('Product updated successfully')).toBeVisible();
-    await other.close();
+    await otherPage.context().close();
 
     await page.getByRole('textbox', { name: 'Pricing (dollars)' }).fill('22');
     await page.getByRole('button', { name: 'Save product' }).click();
@@ -932,18 +947,22 @@ test.describe('two editors', () => {
     await expect(alert).toContainText('Someone else saved this product');
     await checkA11y();
     await alert.getByRole('button', { name: 'Reload the product' }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/products/${renamedSlug}/edit$`));
+    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(renamed);
     await expect(page.getByRole('textbox', { name: 'Pricing (dollars)' })).toHaveValue('21');
     // Editing has no required fields (SPEC.md section 5): an emptied one keeps the product's value.
     // (Opened anew: the reload above is the page's own, which the fixture does not wait for the app of.)
-    await open(page, `/dashboard/products/${slug}/edit`);
+    await open(page, `/dashboard/products/${renamedSlug}/edit`);
     await page.getByRole('textbox', { name: 'Description' }).fill('');
     await page.getByRole('button', { name: 'Save product' }).click();
     await expect(page.getByText('Product updated successfully')).toBeVisible();
-    const saved = (await (await page.request.get(`/api/products/${slug}`)).json()) as AdminProductDetail;
+    const saved = (await (
+      await page.request.get(`/api/products/${renamedSlug}`)
+    ).json()) as AdminProductDetail;
     expect(saved).toMatchObject({ description: 'Two editors.', pricing: 21 });
 
     // Items' owner: N/A and Owned are saved.
-    await open(page, `/dashboard/products/${slug}`);
+    await open(page, `/dashboard/products/${renamedSlug}`);
     await page.getByLabel('Count').fill('1');
     await page.getByRole('button', { name: 'Add items' }).click();
     const owner = page.getByRole('combobox', { name: /^Owner of item/ });
@@ -951,7 +970,9 @@ test.describe('two editors', () => {
     const next = (await owner.inputValue()) === 'owned' ? '' : 'owned';
     await owner.selectOption(next);
     await expect(async () => {
-      const detail = (await (await page.request.get(`/api/products/${slug}`)).json()) as AdminProductDetail;
+      const detail = (await (
+        await page.request.get(`/api/products/${renamedSlug}`)
+      ).json()) as AdminProductDetail;
       expect(detail.items[0]?.owner).toBe(next);
     }).toPass();
 
@@ -959,7 +980,7 @@ test.describe('two editors', () => {
     await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Archive' }).click();
     await expect(page.getByText('ARCHIVED', { exact: true })).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: `${name} archived` })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: `${renamed} archived` })).toBeVisible();
     await page.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete product' });
     await expect(dialog).toContainText('Are you sure you want to delete this product?');
@@ -970,6 +991,34 @@ test.describe('two editors', () => {
     await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
   });
 
+  test('Publish pressed on a page opened before someone else published leaves the product published, and says so', async ({
+    page,
+    browser,
+  }) => {
+    await signInAsStaff(page);
+    const name = `E2E Twice ${Date.now()}`;
+    const { slug } = await createProduct(page, {
+      name,
+      description: 'Two clicks.',
+      pricing: 20,
+      category: 'Hats',
+      sizes: { Small: 1 },
+    });
+    const otherPage = await secondEditor(page, browser);
+    await open(otherPage, `/dashboard/products/${slug}`);
+    await open(page, `/dashboard/products/${slug}`);
+    await otherPage.getByRole('button', { name: 'Publish' }).click();
+    await expect(otherPage.getByRole('status').filter({ hasText: `${name} published` })).toBeVisible();
+    await otherPage.context().close();
+
+    // This page still offers Publish: pressing it publishes, where it used to flip the product back.
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `${name} published` })).toBeVisible();
+    await expect(page.getByText('PUBLISHED', { exact: true })).toBeVisible();
+    const saved = (await (await page.request.get(`/api/products/${slug}`)).json()) as AdminProductDetail;
+    expect(saved.published).toBe(true);
+  });
+
   test('a stock count that checkouts overtook is refused beside the sizes, the form then shows what they hold, and a second save applies each change once', async ({
     page,
     browser,
@@ -978,21 +1027,14 @@ test.describe('two editors', () => {
     await signInAsStaff(page);
     const origin = new URL(page.url()).origin;
     const name = `E2E Held ${Date.now()}`;
-    const created = await page.request.post('/api/products', {
-      headers: { origin },
-      multipart: {
-        form: JSON.stringify({
-          name,
-          description: 'Three on the shelf.',
-          pricing: 20,
-          category: 'Shirts',
-          published: true,
-          sizes: { Small: 5, Medium: 3 },
-        }),
-      },
+    const product = await createProduct(page, {
+      name,
+      description: 'Three on the shelf.',
+      pricing: 20,
+      category: 'Shirts',
+      published: true,
+      sizes: { Small: 5, Medium: 3 },
     });
-    expect(created.status()).toBe(200);
-    const product = (await created.json()) as AdminProductDetail;
     await open(page, `/dashboard/products/${product.slug}/edit`);
 
     // While the form is open, a customer presses Pay for two Medium and one Small.

@@ -11,6 +11,8 @@ import type {
   AdminProductDetail,
   CatalogProduct,
   ItemCertificate,
+  SetArchived,
+  SetPublished,
   UpdateItem,
 } from './products.ts';
 import type { Shop, UpdateShop } from './shop.ts';
@@ -53,8 +55,8 @@ export type ApiRoutes = {
     '/payment/demo/confirm': { body: DemoConfirm; response: PaymentConfirmation };
     '/products': { body: FormData; response: AdminProductDetail };
     '/products/:name/items': { body: AddItems; response: AdminProductDetail };
-    '/products/publish/:name': { body: undefined; response: AdminProductDetail };
-    '/products/archives/:name': { body: undefined; response: AdminProductDetail };
+    '/products/publish/:name': { body: SetPublished; response: AdminProductDetail };
+    '/products/archives/:name': { body: SetArchived; response: AdminProductDetail };
     '/barbers': { body: FormData; response: AdminBarber };
   };
   PUT: {

@@ -176,6 +176,16 @@ export const UpdateItemSchema = z
   .refine((v) => v.status !== undefined || v.owner !== undefined, 'Send status or owner');
 export type UpdateItem = z.infer<typeof UpdateItemSchema>;
 
+/**
+ * POST /products/publish/:name and /products/archives/:name: the state the staff member's button
+ * showed them choosing. Without a body each flips its flag (SPEC.md section 7's toggle); with one, a
+ * second click from a page opened before someone else's sets what it says instead of undoing it.
+ */
+export const SetPublishedSchema = z.strictObject({ published: z.boolean() });
+export type SetPublished = z.infer<typeof SetPublishedSchema>;
+export const SetArchivedSchema = z.strictObject({ archived: z.boolean() });
+export type SetArchived = z.infer<typeof SetArchivedSchema>;
+
 /** POST /products/:name/items: walk-in items of one size, owned by no account ('' N/A or 'owned'). */
 export const AddItemsSchema = z.strictObject({
   size: z.enum(SIZES),

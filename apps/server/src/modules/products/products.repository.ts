@@ -1,4 +1,5 @@
 import type { Size } from '@barbershop/contract';
+import { isUuid } from '@barbershop/contract/domain';
 import { type Executor, schema } from '@barbershop/db';
 import { and, asc, desc, eq, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 
@@ -16,21 +17,23 @@ export async function listLiveProducts(db: Executor): Promise<ProductRow[]> {
   return db.select().from(products).where(live).orderBy(desc(products.createdAt), asc(products.name));
 }
 
-/** A live product by slug or exact name, case-insensitive (DESIGN.md section 7). */
-export async function findLiveProductByName(
+/**
+ * A live product by slug or exact name, case-insensitive (DESIGN.md section 7), or by its id: the
+ * dashboard writes by id, so a page opened before someone renamed the product still finds it.
+ */
+export async function findLiveProduct(
   db: Executor,
-  name: string,
+  key: string,
   { lock = false } = {},
 ): Promise<ProductRow | null> {
+  const lower = key.toLowerCase();
+  const byName = or(eq(products.slug, lower), sql`lower(${products.name}) = ${lower}`);
   const query = db
     .select()
     .from(products)
-    .where(
-      and(
-        live,
-        or(eq(products.slug, name.toLowerCase()), sql`lower(${products.name}) = ${name.toLowerCase()}`),
-      ),
-    )
+    .where(and(live, isUuid(key) ? or(eq(products.id, key), byName) : byName))
+    // An id names one product for good; a name only until it is changed.
+    .orderBy(desc(sql`${products.id}::text = ${lower}`))
     .limit(1);
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;

@@ -3,6 +3,8 @@ import {
   AdminProductDetailSchema,
   AdminProductSchema,
   CreateProductSchema,
+  SetArchivedSchema,
+  SetPublishedSchema,
   UpdateItemSchema,
   UpdateProductSchema,
 } from '@barbershop/contract';
@@ -24,7 +26,7 @@ import {
   deleteProduct,
   getAdminProduct,
   listAdminProducts,
-  toggleFlag,
+  setFlag,
   updateItem,
   updateProduct,
 } from './products.service.ts';
@@ -109,10 +111,10 @@ export async function productsRoutes(
         ),
     );
   });
-  // Two toggles of one shape: each flips its flag and answers with the product.
-  for (const [segment, flag, summary] of [
-    ['publish', 'published', 'Publish or unpublish'],
-    ['archives', 'archived', 'Archive (hidden from the store) or unarchive'],
+  // Two toggles of one shape: each sets its flag (or, sent no body, flips it) and answers with the product.
+  for (const [segment, flag, body, summary] of [
+    ['publish', 'published', SetPublishedSchema, 'Publish or unpublish'],
+    ['archives', 'archived', SetArchivedSchema, 'Archive (hidden from the store) or unarchive'],
   ] as const) {
     r.post(
       `/products/${segment}/:name`,
@@ -122,10 +124,16 @@ export async function productsRoutes(
           tags: ['products'],
           summary,
           params: NameParams,
+          // Fastify hands a request without a body on as null.
+          body: body.nullish(),
           response: { 200: AdminProductDetailSchema },
         },
       },
-      (request) => toggleFlag(app.db, request.user!.id, request.params.name, flag),
+      (request) => {
+        // Either schema's one key is this route's flag.
+        const to = (request.body as Partial<Record<typeof flag, boolean>> | null | undefined)?.[flag];
+        return setFlag(app.db, request.user!.id, request.params.name, flag, to);
+      },
     );
   }
   r.delete(

@@ -26,8 +26,8 @@ import { holdImagesForSave, resolveImageSlots, storeUploads } from '../media/upl
 import { listReservedStock } from '../orders/lifecycle.repository.ts';
 import {
   findItem,
+  findLiveProduct,
   findLiveProductById,
-  findLiveProductByName,
   type ItemRow,
   imageKeysOf,
   insertItems,
@@ -164,7 +164,7 @@ export async function listAdminProducts(db: Database): Promise<AdminProduct[]> {
 
 /** One live product by slug or name, with its items; 404 otherwise. */
 export async function getAdminProduct(db: Database, name: string): Promise<AdminProductDetail> {
-  const row = await findLiveProductByName(db, name);
+  const row = await findLiveProduct(db, name);
   if (!row) throw notFound();
   return detailOf(db, row);
 }
@@ -229,7 +229,7 @@ export async function updateProduct(
   form: UpdateProduct,
   files: string[],
 ): Promise<AdminProductDetail> {
-  const found = await findLiveProductByName(db, name);
+  const found = await findLiveProduct(db, name);
   if (!found) throw notFound();
   // Before the images: a form out of date may name one the media sweep has since deleted, and its
   // editor should hear that someone else saved, not that an image is unknown (checked again below).
@@ -295,29 +295,28 @@ export async function updateProduct(
   );
 }
 
-/** Flips published or archived on a live product; archiving hides it from the store. */
-export async function toggleFlag(
+/**
+ * Sets published or archived on a live product to `to`, or flips it when no state is given (SPEC.md's
+ * toggle); archiving hides it from the store. Already so: nothing changes and nothing is recorded.
+ */
+export async function setFlag(
   db: Database,
   actorUserId: string,
   name: string,
   flag: 'published' | 'archived',
+  to?: boolean,
 ): Promise<AdminProductDetail> {
   return db.transaction(async (tx) => {
-    const found = await findLiveProductByName(tx, name, { lock: true });
+    const found = await findLiveProduct(tx, name, { lock: true });
     if (!found) throw notFound();
-    const row = await setProductFlags(tx, found.id, { [flag]: !found[flag] });
+    const next = to ?? !found[flag];
+    if (next === found[flag]) return detailOf(tx, found);
+    const row = await setProductFlags(tx, found.id, { [flag]: next });
     await recordAudit(tx, {
       actorUserId,
       entity: 'product',
       entityId: row.id,
-      action:
-        flag === 'published'
-          ? row.published
-            ? 'publish'
-            : 'unpublish'
-          : row.archived
-            ? 'archive'
-            : 'unarchive',
+      action: flag === 'published' ? (next ? 'publish' : 'unpublish') : next ? 'archive' : 'unarchive',
       before: { [flag]: found[flag] },
       after: { [flag]: row[flag] },
     });
@@ -361,7 +360,7 @@ export async function updateItem(
   body: UpdateItem,
 ): Promise<AdminProductDetail> {
   return db.transaction(async (tx) => {
-    const product = await findLiveProductByName(tx, name);
+    const product = await findLiveProduct(tx, name);
     if (!product || !isUuid(itemId)) throw new AppError('not_found', 'No such item.');
     const item = await findItem(tx, product.id, itemId);
     if (!item) throw new AppError('not_found', 'No such item.');
@@ -392,7 +391,7 @@ export async function addItems(
   body: AddItems,
 ): Promise<AdminProductDetail> {
   return db.transaction(async (tx) => {
-    const product = await findLiveProductByName(tx, name);
+    const product = await findLiveProduct(tx, name);
     if (!product) throw notFound();
     const rows = await insertItems(tx, product.id, body.size, body.count, body.owner);
     await recordAudit(tx, {

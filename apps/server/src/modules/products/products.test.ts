@@ -377,6 +377,44 @@ describe('staff product API', () => {
     expect(actions).toEqual(['archive', 'publish', 'unarchive', 'unpublish']);
   });
 
+  it('sets the state a button showed: a second Publish from a page opened before the first leaves it published', async () => {
+    const product = await createProduct(app.db, { name: 'Twice Tee', published: false });
+    for (let i = 0; i < 2; i++) {
+      const answer = await call('POST', '/api/products/publish/twice-tee', { published: true });
+      expect(answer.json()).toMatchObject({ published: true });
+    }
+    expect(
+      (await call('POST', '/api/products/archives/twice-tee', { archived: false })).json().archived,
+    ).toBe(false);
+    expect((await auditRows(product.id)).map((row) => row.action)).toEqual(['publish']);
+    const refused = await call('POST', '/api/products/publish/twice-tee', { published: 'yes', extra: 1 });
+    expect(refused.statusCode).toBe(400);
+  });
+
+  it('finds a product by its id too, so a page opened before a rename still reaches it', async () => {
+    const created = json<AdminProductDetail>(
+      await send('POST', '/api/products', { ...HOODIE, name: 'Old Name Cap' }),
+    );
+    const renamed = await send('PUT', `/api/products/${created._id}`, {
+      version: created.version,
+      name: 'New Name Cap',
+    });
+    expect(json<AdminProductDetail>(renamed)).toMatchObject({ name: 'New Name Cap', slug: 'new-name-cap' });
+    expect((await call('GET', '/api/products/old-name-cap')).statusCode).toBe(404);
+    expect(json<AdminProductDetail>(await call('GET', `/api/products/${created._id}`)).slug).toBe(
+      'new-name-cap',
+    );
+    // The other editor's save, by id with the version they opened: told someone else saved, not 'No such product'.
+    const stale = await send('PUT', `/api/products/${created._id}`, {
+      version: created.version,
+      pricing: 10,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.message).toMatch(/^Someone else saved/);
+    const published = await call('POST', `/api/products/publish/${created._id}`, { published: true });
+    expect(published.json()).toMatchObject({ name: 'New Name Cap', published: true });
+  });
+
   it('reads multipart bodies only on the routes that take forms with images (415 elsewhere)', async () => {
     const created = json<AdminProductDetail>(await send('POST', '/api/products', HOODIE));
     const toggled = await send('POST', `/api/products/publish/${created.slug}`, { published: true });

@@ -2,6 +2,7 @@ import type { CurrentUser } from '@barbershop/contract';
 import { ACCESS } from '@barbershop/contract/domain';
 import { type RouterContextProvider, redirect } from 'react-router';
 import { serverApi } from '../../lib/api.ts';
+import { pageAddress } from '../../lib/page-address.ts';
 import { signInPageHref } from './sign-in-href.ts';
 
 export type PageRole = 'signedIn' | 'staff' | 'admin';
@@ -11,21 +12,6 @@ const LEVEL: Record<PageRole, number> = {
   staff: ACCESS.staff,
   admin: ACCESS.admin,
 };
-
-/**
- * The address of the page a request is for. A navigation inside the app asks for the page's data at
- * `/path.data` (`/path/_.data` with a trailing slash) with a `_routes` parameter: coming back there
- * after signing in would show that data as text.
- */
-function pageAddress(request: Request): string {
-  const url = new URL(request.url);
-  const path = url.pathname.endsWith('/_.data')
-    ? url.pathname.slice(0, -'_.data'.length)
-    : url.pathname.replace(/\.data$/, '');
-  url.searchParams.delete('_routes');
-  const search = url.searchParams.toString();
-  return search ? `${path}?${search}` : path;
-}
 
 /**
  * The one guard of private pages. Signed out: to /sign-in, returning here after. Signed in with a

@@ -35,7 +35,7 @@ export function AddItemsForm({
     setFailure(null);
     setBusy(true);
     try {
-      await api.send('POST', `/products/${encodeURIComponent(product.slug)}/items`, parsed.data);
+      await api.send('POST', `/products/${product._id}/items`, parsed.data);
       onAdded(parsed.data.count);
       setCount('1');
     } catch (caught) {

@@ -67,11 +67,7 @@ export function ItemsTable({
   async function update(item: ProductItem, change: { status?: ItemStatus; owner?: '' | 'owned' }) {
     setFailure(null);
     try {
-      const saved = await api.send(
-        'PATCH',
-        `/products/${encodeURIComponent(product.slug)}/items/${item._id}`,
-        change,
-      );
+      const saved = await api.send('PATCH', `/products/${product._id}/items/${item._id}`, change);
       setItems(itemsPage(saved.items, String(shown.page)).items);
       if (change.status === 'printing') {
         const copied = await copyText(itemUrl(publicUrl, product.slug, item._id));

@@ -29,14 +29,15 @@ export function ProductActions({
   const [busy, setBusy] = useState<Action | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const name = encodeURIComponent(product.slug);
+  // By id, which a rename elsewhere does not change; each button sends the state it shows, so a click
+  // on a page opened before someone else's change sets that state rather than undoing theirs.
+  const target = product._id;
 
-  async function run(action: Action, call: () => Promise<unknown>, failText: string, done: () => void) {
+  async function run<T>(action: Action, call: () => Promise<T>, failText: string, done: (result: T) => void) {
     setBusy(action);
     setFailure(null);
     try {
-      await call();
-      done();
+      done(await call());
     } catch {
       setFailure(failText);
     } finally {
@@ -53,9 +54,9 @@ export function ProductActions({
           onClick={() =>
             run(
               'publish',
-              () => api.send('POST', `/products/publish/${name}`),
+              () => api.send('POST', `/products/publish/${target}`, { published: !product.published }),
               'Product not published',
-              () => onChanged(`${product.name} ${product.published ? 'unpublished' : 'published'}`),
+              (saved) => onChanged(`${saved.name} ${saved.published ? 'published' : 'unpublished'}`),
             )
           }
         >
@@ -67,9 +68,9 @@ export function ProductActions({
           onClick={() =>
             run(
               'archive',
-              () => api.send('POST', `/products/archives/${name}`),
+              () => api.send('POST', `/products/archives/${target}`, { archived: !product.archived }),
               'Product not archived',
-              () => onChanged(`${product.name} ${product.archived ? 'unarchived' : 'archived'}`),
+              (saved) => onChanged(`${saved.name} ${saved.archived ? 'archived' : 'unarchived'}`),
             )
           }
         >

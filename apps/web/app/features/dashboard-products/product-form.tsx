@@ -125,7 +125,7 @@ export function ProductForm({
     for (const file of files) body.append('images', file);
     try {
       const saved = editing
-        ? await api.send('PUT', `/products/${encodeURIComponent(product.slug)}`, body)
+        ? await api.send('PUT', `/products/${product._id}`, body)
         : await api.send('POST', '/products', body);
       unsaved.allowLeaving(sent);
       onSaved(saved);
@@ -156,7 +156,7 @@ export function ProductForm({
   async function showTodaysStock(sent: Partial<Record<Size, number>>) {
     if (!product) return;
     // Unread, the refusal stands as said: reloading shows today's counts.
-    const today = await api.get(`/products/${encodeURIComponent(product.slug)}`).catch(() => null);
+    const today = await api.get(`/products/${product._id}`).catch(() => null);
     if (!today) return;
     if (today.version !== product.version) {
       setStale(true);
@@ -172,7 +172,7 @@ export function ProductForm({
       {failure && (
         <Alert>
           <p className="font-semibold">{failure}</p>
-          {stale && (
+          {stale && product && (
             <>
               <p className="mt-1">
                 Someone else saved this product after you opened it, so your changes were not saved. Reload it
@@ -182,9 +182,10 @@ export function ProductForm({
                 <Button
                   variant="secondary"
                   onClick={() => {
-                    // Asked and answered: the alert says the changes go with the reload.
+                    // Asked and answered: the alert says the changes go with the reload. By id: the
+                    // other save may have renamed it, and its old address finds nothing.
                     unsaved.allowLeaving();
-                    window.location.reload();
+                    window.location.assign(`/dashboard/products/${product._id}/edit`);
                   }}
                 >
                   Reload the product

@@ -1,7 +1,8 @@
 import { RESERVED_PRODUCT_SLUGS } from '@barbershop/contract';
-import type { RouterContextProvider } from 'react-router';
+import { type RouterContextProvider, redirect } from 'react-router';
 import { notFound, orNotFound, serverApi } from '../../lib/api.ts';
 import { publicConfigContext } from '../../lib/api-context.ts';
+import { pageAddress } from '../../lib/page-address.ts';
 import { qrSvg } from '../../lib/qr.server.ts';
 
 /** The product of the URL with its items, and the site origin their links start with. */
@@ -9,6 +10,11 @@ export async function loadProduct(request: Request, context: Readonly<RouterCont
   // The API's own words after /products/ (`published`) are other routes, never a product.
   if (RESERVED_PRODUCT_SLUGS.has(name)) notFound();
   const product = await orNotFound(serverApi(context).get(`/products/${encodeURIComponent(name)}`));
+  // Its id finds it whatever it is called now (a form whose product was renamed meanwhile reloads
+  // by id): the page's address then names it as links do.
+  if (name === product._id) {
+    throw redirect(pageAddress(request).replace(`/products/${name}`, `/products/${product.slug}`));
+  }
   const publicUrl = context.get(publicConfigContext).publicUrl || new URL(request.url).origin;
   return { product, publicUrl };
 }
