@@ -68,6 +68,11 @@ for (const { role, email, links } of MENUS) {
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
     await expect(page.getByRole('button', { name: /^Account menu/ })).toBeFocused();
+    // Tab on past SIGN OUT closes it too, focus going on to what the open menu would have covered.
+    await (await openAccountMenu(page)).focus();
+    await page.keyboard.press('Tab');
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('button', { name: /^Account menu/ })).not.toBeFocused();
   });
 }
 

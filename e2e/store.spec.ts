@@ -192,6 +192,14 @@ for (const viewport of [
       await page.getByRole('main').click({ position: { x: 2, y: 2 } });
       await expect(panel).toBeHidden();
 
+      // Tab on past GO TO CART closes it, focus going on: left open, it would cover what focus reaches.
+      await openCart(page);
+      await panel.getByRole('link', { name: 'GO TO CART' }).focus();
+      await page.keyboard.press('Tab');
+      await expect(panel).toBeHidden();
+      await expect(cartButton(page)).not.toBeFocused();
+      expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);
+
       // Delete the tee's line: a left swipe on a phone, hovering with a mouse.
       await openCart(page);
       const teeLine = panel.getByRole('listitem').filter({ hasText: tee.name });
