@@ -16,6 +16,7 @@ import { addFromProductPage, payAndConfirm, storedCartLines } from './cart.ts';
 import {
   beforeHydration,
   expect,
+  holdRequests,
   sidewaysScroll,
   stopPageClock,
   TEXT_SPACING,
@@ -708,6 +709,35 @@ test('a cart paid while its confirmation never loaded shows that confirmation, n
   await page.getByRole('link', { name: 'Your Orders' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
   await expect(page.getByRole('link', { name: `View order ${orderId}` })).toBeVisible();
+});
+
+test('Back from the confirmation of the cart just paid goes to checkout, whatever answered first', async ({
+  page,
+}) => {
+  const snapback = await getJson<CatalogProduct>(page, '/api/products/store/classic-snapback');
+  await page.goto('/');
+  await signIn(page, 'jo.store@example.com');
+  await addFromProductPage(page, snapback.slug, null);
+  await page.goto('/cart');
+  await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+
+  // While Pay's own confirmation is on its way (held here), nothing else looks the order up: a
+  // look-up answering 'paid' first went to the confirmation in /checkout's place in the history.
+  const lookUps: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/orders\/[0-9a-f-]{36}$/.test(request.url())) lookUps.push(request.url());
+  });
+  const confirm = await holdRequests(page, '**/api/payment/demo/confirm');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await confirm.asked;
+  confirm.release();
+  await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
+  expect(lookUps).toEqual([]);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByText('Must be signed in and cart cannot be empty!')).toBeVisible();
 });
 
 test('the confirmation page waits for a payment still settling, then confirms by itself', async ({

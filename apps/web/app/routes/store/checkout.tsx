@@ -1,7 +1,7 @@
 import type { PaymentIntent } from '@barbershop/contract';
 import { formatCents } from '@barbershop/contract/format';
 import { salesTaxCents } from '@barbershop/contract/order-rules';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { buttonClass } from '../../components/button.tsx';
 import { signInStartHref } from '../../features/auth/sign-in-href.ts';
@@ -92,10 +92,18 @@ async function paidConfirmation(api: ApiClient, orderId: string): Promise<string
  * back from the card form, a closed tab) still holds that order: its confirmation is shown, which
  * empties the cart, rather than the same cart offered for paying twice (the server refuses that too).
  */
-function usePaidCartRedirect(apiBaseUrl: string, enabled: boolean, orderId: string | null | undefined) {
+function usePaidCartRedirect(
+  apiBaseUrl: string,
+  enabled: boolean,
+  orderId: string | null | undefined,
+  placedHere: Readonly<RefObject<string | null>>,
+) {
   const navigate = useNavigate();
   useEffect(() => {
-    if (!enabled || !orderId) return;
+    // Not the order this page's own Pay just placed: looked up too, it could reach the confirmation
+    // first and take /checkout's place in the history (Back after paying then skipped checkout or,
+    // signed in at checkout, landed on the used sign-in page).
+    if (!enabled || !orderId || orderId === placedHere.current) return;
     let current = true;
     void paidConfirmation(browserApi(apiBaseUrl), orderId).then((path) => {
       if (current && path) navigate(path, { replace: true });
@@ -103,7 +111,7 @@ function usePaidCartRedirect(apiBaseUrl: string, enabled: boolean, orderId: stri
     return () => {
       current = false;
     };
-  }, [apiBaseUrl, enabled, orderId, navigate]);
+  }, [apiBaseUrl, enabled, orderId, placedHere, navigate]);
 }
 
 /**
@@ -118,6 +126,9 @@ export default function Checkout() {
   const [intent, setIntent] = useState<PaymentIntent | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The order this page's own Pay placed: its payment is this page's to follow (a ref: the cart's
+  // store may render the new order id before any state set beside it).
+  const placed = useRef<string | null>(null);
 
   // The server's amounts hold for the cart it priced; a change (here or in another tab) voids them.
   // What it priced, that is: a line's stock limit, brought up to date meanwhile, changes no amount.
@@ -125,7 +136,7 @@ export default function Checkout() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `priced` stands for what the intent priced.
   useEffect(() => setIntent(null), [priced]);
   useCurrentPrices(root?.config.apiBaseUrl ?? '', Boolean(root?.user), hydrated && cart.lines.length > 0);
-  usePaidCartRedirect(root?.config.apiBaseUrl ?? '', hydrated && Boolean(root?.user), cart.orderId);
+  usePaidCartRedirect(root?.config.apiBaseUrl ?? '', hydrated && Boolean(root?.user), cart.orderId, placed);
 
   if (!root) return null;
   const { user, shop, config } = root;
@@ -172,6 +183,7 @@ export default function Checkout() {
         products: paymentLines(cart),
         orderId: cart.orderId,
       });
+      placed.current = answer.orderId;
       update((state) => setOrderId(state, answer.orderId));
       setIntent(answer);
       if (answer.total !== shownTotal) {
