@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type {
+  AdminProductDetail,
   CatalogProduct,
   InventoryItem,
   Order,
@@ -400,6 +401,57 @@ test('at 320 px wide (400% zoom) the cart page and the header dropdown stay on t
   await page.addStyleTag({ content: TEXT_SPACING });
   expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
   expect(await pastTheLine()).toBeLessThanOrEqual(0);
+});
+
+test('a product named with one long word, as long as a name may be, wraps on every page it shows on at 320 px', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await signIn(page, DEMO.admin);
+  const name = `Longword${Date.now()}`.padEnd(80, 'x');
+  const created = await page.request.post('/api/products', {
+    headers: { origin: new URL(page.url()).origin },
+    multipart: {
+      form: JSON.stringify({
+        name,
+        description: 'One word.',
+        pricing: 30,
+        category: 'Hoodies',
+        published: true,
+        sizes: { 'One Size Fits All': 3 },
+      }),
+    },
+  });
+  expect(created.status()).toBe(200);
+  const { slug, _id } = (await created.json()) as AdminProductDetail;
+  try {
+    await addFromProductPage(page, slug, null);
+    await page.setViewportSize({ width: 320, height: 640 });
+    const wider: string[] = [];
+    for (const path of [
+      '/store',
+      `/store/${slug}`,
+      '/cart',
+      '/checkout',
+      `/dashboard/products/${slug}`,
+      `/dashboard/products/${slug}/edit`,
+      `/dashboard/products/${slug}/labels`,
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('main').getByText(name).first(), path).toBeVisible();
+      if ((await sidewaysScroll(page)) > 0) wider.push(path);
+    }
+    await page.goto('/store');
+    await openCart(page);
+    if ((await sidewaysScroll(page)) > 0) wider.push('the cart dropdown');
+    expect(wider).toEqual([]);
+  } finally {
+    // Off the store again, for the tests that read the catalogue meanwhile.
+    await page.request.post(`/api/products/archives/${_id}`, {
+      headers: { origin: new URL(page.url()).origin },
+      data: { archived: true },
+    });
+  }
 });
 
 test('a size tapped before the page has hydrated is the one added to the cart', async ({ page }) => {

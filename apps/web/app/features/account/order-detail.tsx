@@ -74,11 +74,11 @@ export function OrderDetail({
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-baseline justify-between gap-x-4">
                   {line.inStore ? (
-                    <Link to={`/store/${line.slug}`} className={`${linkClass} text-lg`}>
+                    <Link to={`/store/${line.slug}`} className={`${linkClass} text-lg wrap-anywhere`}>
                       {line.name}
                     </Link>
                   ) : (
-                    <span className="text-lg font-semibold">{line.name}</span>
+                    <span className="text-lg font-semibold wrap-anywhere">{line.name}</span>
                   )}
                   <span className="font-semibold">{formatCents(line.unitPrice * line.quantity)}</span>
                 </div>

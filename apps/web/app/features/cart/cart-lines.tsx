@@ -77,11 +77,11 @@ export function CartLines({
               <div className="min-w-0 flex-1">
                 {/* Off sale, its page is gone: a name, not a link to a 404. */}
                 {line.offSale ? (
-                  <p className="text-lg font-semibold">{line.name}</p>
+                  <p className="text-lg font-semibold wrap-anywhere">{line.name}</p>
                 ) : (
                   <Link
                     to={`/store/${line.slug}`}
-                    className="text-lg font-semibold underline-offset-4 hover:underline"
+                    className="text-lg font-semibold wrap-anywhere underline-offset-4 hover:underline"
                   >
                     {line.name}
                   </Link>

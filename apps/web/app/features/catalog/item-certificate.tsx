@@ -27,7 +27,7 @@ export function ItemCertificate({ certificate, qr }: { certificate: Certificate;
         <p className="font-display text-sm uppercase tracking-widest text-brass-dark">
           Certificate of ownership
         </p>
-        <h1 className="text-3xl sm:text-4xl">
+        <h1 className="text-3xl wrap-anywhere sm:text-4xl">
           {/* A product no longer in the store has no page to go to: its name alone. */}
           {product.inStore ? (
             <Link to={`/store/${product.slug}`} className="underline-offset-4 hover:underline">

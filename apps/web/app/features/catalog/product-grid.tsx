@@ -53,7 +53,9 @@ export function ProductGrid({ products }: { products: ProductCard[] }) {
                 </span>
               )}
             </div>
-            <h3 className="mt-3 text-lg group-hover:underline group-hover:underline-offset-4">{name}</h3>
+            <h3 className="mt-3 text-lg wrap-anywhere group-hover:underline group-hover:underline-offset-4">
+              {name}
+            </h3>
             <p className="font-semibold">{formatDollars(pricing)}</p>
           </Link>
         </li>

@@ -53,7 +53,7 @@ export function OrderSummary({
               className="h-14 w-14 shrink-0 rounded object-cover"
             />
             <div className="min-w-0 flex-1">
-              <p className="font-semibold">{line.name}</p>
+              <p className="font-semibold wrap-anywhere">{line.name}</p>
               <p className="text-sm text-muted">
                 {line.size} · Qty {line.quantity}
               </p>

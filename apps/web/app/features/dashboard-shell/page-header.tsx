@@ -23,16 +23,19 @@ export function PageHeader({
           {crumbs.map((crumb, index) => {
             const last = index === crumbs.length - 1;
             return (
-              <li key={crumb.to} className="flex items-center">
+              <li key={crumb.to} className="flex min-w-0 items-center">
                 {last ? (
-                  <span aria-current="page" className="py-2 font-semibold text-charcoal">
+                  <span
+                    aria-current="page"
+                    className="min-w-0 py-2 font-semibold text-charcoal wrap-anywhere"
+                  >
                     {crumb.label}
                   </span>
                 ) : (
                   <>
                     <Link
                       to={crumb.to}
-                      className="inline-flex min-h-11 items-center underline-offset-4 hover:underline"
+                      className="inline-flex min-h-11 min-w-0 items-center wrap-anywhere underline-offset-4 hover:underline"
                     >
                       {crumb.label}
                     </Link>
@@ -47,7 +50,7 @@ export function PageHeader({
         </ol>
       </nav>
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <h1 className="text-3xl sm:text-4xl">{title}</h1>
+        <h1 className="min-w-0 text-3xl wrap-anywhere sm:text-4xl">{title}</h1>
         {actions && <div className="flex flex-wrap gap-3">{actions}</div>}
       </div>
     </div>

@@ -49,7 +49,7 @@ export default function ProductLabels({ loaderData }: Route.ComponentProps) {
               key={label._id}
               className="flex break-inside-avoid flex-col items-center gap-2 rounded border-2 border-dashed border-charcoal/40 bg-white p-4 text-center print:break-after-page print:border-0"
             >
-              <p className="font-display text-xl uppercase">{name}</p>
+              <p className="font-display text-xl uppercase wrap-anywhere">{name}</p>
               <p>{label.size}</p>
               <div
                 role="img"

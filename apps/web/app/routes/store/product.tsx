@@ -93,14 +93,16 @@ export default function Product({ loaderData }: Route.ComponentProps) {
               /
             </span>
           </li>
-          <li aria-current="page">{product.name}</li>
+          <li aria-current="page" className="min-w-0 wrap-anywhere">
+            {product.name}
+          </li>
         </ol>
       </nav>
       <div className="grid gap-8 md:grid-cols-2 md:gap-12">
         <ProductGallery images={images} name={product.name} />
         <div className="space-y-6">
           <div>
-            <h1 className="text-4xl sm:text-5xl">{product.name}</h1>
+            <h1 className="text-4xl wrap-anywhere sm:text-5xl">{product.name}</h1>
             <p className="mt-2 text-2xl font-semibold">{formatDollars(product.pricing)}</p>
           </div>
           <p className="max-w-prose text-lg">{product.description}</p>
