@@ -266,6 +266,11 @@ test('the sidebar is always shown from 1280 px and toggled below', async ({ page
   await sidebar.getByRole('button', { name: 'Close menu' }).click();
   await expect(sidebar).toBeHidden();
   await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeFocused();
+  // A click on the overlay beside it closes it too, focus going back to Menu, not to the document.
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await page.getByTestId('sidebar-overlay').click({ position: { x: 350, y: 400 } });
+  await expect(sidebar).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeFocused();
   await page.getByRole('button', { name: 'Menu', exact: true }).click();
   await sidebar.getByRole('link', { name: 'Products' }).click();
   await expect(page).toHaveURL(/\/dashboard\/products$/);

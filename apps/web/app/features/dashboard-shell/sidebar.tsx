@@ -122,7 +122,7 @@ export function DashboardFrame({
         <div
           data-testid="sidebar-overlay"
           className="fixed inset-0 z-40 bg-black/60 dash:hidden"
-          onClick={close}
+          onClick={closeToToggle}
         />
       )}
       <nav
