@@ -454,6 +454,39 @@ test('a product named with one long word, as long as a name may be, wraps on eve
   }
 });
 
+test('a product named in another script has its own address, and its name as typed leads there', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await signIn(page, DEMO.admin);
+  const name = `Кепка Цирюльника ${Date.now()}`;
+  const created = await page.request.post('/api/products', {
+    headers: { origin: new URL(page.url()).origin },
+    multipart: {
+      form: JSON.stringify({ name, description: 'Шапка.', pricing: 25, category: 'Hats', published: true }),
+    },
+  });
+  expect(created.status()).toBe(200);
+  const { slug, _id } = (await created.json()) as AdminProductDetail;
+  expect(slug).toBe(name.toLowerCase().replaceAll(' ', '-'));
+  const address = `/store/${encodeURIComponent(slug)}`;
+  try {
+    // The name as typed: a redirect, percent-encoded as a header must be, to the one address.
+    await page.goto(`/store/${encodeURIComponent(name)}`);
+    await expect(page).toHaveURL(new RegExp(`${address}$`));
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    // The dashboard's address by id (a form reloaded after a rename) leads to it the same way.
+    await page.goto(`/dashboard/products/${_id}/edit`);
+    await expect(page).toHaveURL(new RegExp(`/dashboard/products/${encodeURIComponent(slug)}/edit$`));
+    await expect(page.getByRole('heading', { level: 1, name: `Edit ${name}` })).toBeVisible();
+  } finally {
+    await page.request.post(`/api/products/archives/${_id}`, {
+      headers: { origin: new URL(page.url()).origin },
+      data: { archived: true },
+    });
+  }
+});
+
 test('a size tapped before the page has hydrated is the one added to the cart', async ({ page }) => {
   await beforeHydration(page, '/store/logo-tee', async () => {
     await page.getByRole('radio', { name: 'Medium', exact: true }).check({ force: true });

@@ -154,6 +154,17 @@ describe('slugify', () => {
     expect(slugify('Logo Hoodie')).toBe('logo-hoodie');
     expect(slugify('  Café  Snapback! ')).toBe('cafe-snapback');
   });
+  it('keeps the letters of other scripts, whole, so a name written only in them has an address', () => {
+    expect(slugify('Дмитрий Иванов')).toBe('дмитрий-иванов');
+    expect(slugify('理髪店 キャップ')).toBe('理髪店-キャップ');
+    expect(slugify('Ελληνικό Καπέλο')).toBe('ελληνικό-καπέλο');
+    expect(slugify('Zoë & Łukasz')).toBe('zoe-łukasz');
+    expect(slugify('हिन्दी टोपी')).toBe('हिन्दी-टोपी');
+  });
+  it('leaves nothing of a name with no letter or digit: the name is refused', () => {
+    expect(slugify('✂️ 💈')).toBe('');
+    expect(slugify('--')).toBe('');
+  });
 });
 
 describe('urlOnSite', () => {

@@ -189,14 +189,24 @@ export function formatTime(time24: string): string {
   return `${hour12}:${m.padStart(2, '0')} ${suffix}`;
 }
 
-/** "Logo Hoodie" -> "logo-hoodie": product and barber URLs (DESIGN.md section 7). */
+/**
+ * "Logo Hoodie" -> "logo-hoodie", "Дмитрий Иванов" -> "дмитрий-иванов": product and barber URLs
+ * (DESIGN.md section 7). Latin letters lose their accents ("Café" -> "cafe"); letters of other
+ * scripts stay as they are, marks and all (й, プ), so a name in any script has an address. Links and
+ * redirects percent-encode it.
+ */
 export function slugify(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+  return (
+    name
+      .normalize('NFKD')
+      .replace(/(?<=[a-z])[\u0300-\u036f]+/gi, '')
+      .normalize('NFC')
+      .toLowerCase()
+      // A mark belongs to the letter before it (a vowel sign); one on anything else (an emoji's) goes.
+      .replace(/(?<![\p{L}\p{M}\p{N}])\p{M}+/gu, '')
+      .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')
+      .replace(/^-+|-+$/g, '')
+  );
 }
 
 /**

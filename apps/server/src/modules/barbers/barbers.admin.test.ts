@@ -224,6 +224,11 @@ describe('barber management', () => {
     expect(malformed.statusCode).toBe(404);
   });
 
+  it('adds a barber whose name is written in another script', async () => {
+    const barber = json<AdminBarber>(await save('POST', '/api/barbers', { ...FORM, name: 'Дмитрий Иванов' }));
+    expect(barber).toMatchObject({ name: 'Дмитрий Иванов', slug: 'дмитрий-иванов' });
+  });
+
   it('names the bad field and refuses a taken name', async () => {
     const cases: [unknown, string][] = [
       [{ ...FORM, name: '' }, 'form.name: Name is required'],

@@ -1,4 +1,4 @@
-import type { AdminProduct, AdminProductDetail, Size } from '@barbershop/contract';
+import type { AdminProduct, AdminProductDetail, CatalogProduct, Size } from '@barbershop/contract';
 import { schema } from '@barbershop/db';
 import { createItem, createProduct, createUser } from '@barbershop/db/factories';
 import { eq, sql } from 'drizzle-orm';
@@ -187,6 +187,25 @@ describe('staff product API', () => {
     const renamed = await send('PUT', `/api/products/${other.slug}`, { name: 'logo HOODIE', version: 1 });
     expect(renamed.statusCode).toBe(409);
     expect(renamed.json().error.message).toMatch(/^Name must be unique!/);
+  });
+
+  it('takes a name written in any script, reached at its own address; a name with no letter is refused', async () => {
+    const created = await send('POST', '/api/products', {
+      ...HOODIE,
+      name: 'Кепка Цирюльника',
+      published: true,
+    });
+    const product = json<AdminProductDetail>(created);
+    expect(product.slug).toBe('кепка-цирюльника');
+    for (const name of [product.slug, 'Кепка Цирюльника', 'КЕПКА ЦИРЮЛЬНИКА']) {
+      const response = await call('GET', `/api/products/store/${encodeURIComponent(name)}`);
+      expect(json<CatalogProduct>(response)._id).toBe(product._id);
+    }
+    const japanese = await send('POST', '/api/products', { ...HOODIE, name: '理髪店 キャップ' });
+    expect(json<AdminProductDetail>(japanese).slug).toBe('理髪店-キャップ');
+    const emoji = await send('POST', '/api/products', { ...HOODIE, name: '💈 ✂️' });
+    expect(emoji.statusCode).toBe(400);
+    expect(emoji.json().error.message).toBe('form.name: must contain a letter or a digit');
   });
 
   it('lists every live product, drafts and archived too, but not deleted ones', async () => {

@@ -13,7 +13,8 @@ export async function loadProduct(request: Request, context: Readonly<RouterCont
   // Its id finds it whatever it is called now (a form whose product was renamed meanwhile reloads
   // by id): the page's address then names it as links do.
   if (name === product._id) {
-    throw redirect(pageAddress(request).replace(`/products/${name}`, `/products/${product.slug}`));
+    const slug = encodeURIComponent(product.slug);
+    throw redirect(pageAddress(request).replace(`/products/${name}`, `/products/${slug}`));
   }
   const publicUrl = context.get(publicConfigContext).publicUrl || new URL(request.url).origin;
   return { product, publicUrl };

@@ -24,7 +24,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   }
   const path = `/store/${certificate.product.slug}/${certificate.item._id}`;
   // A label printed before the product was renamed: on to the item's address as it is now.
-  if (params.productName !== certificate.product.slug) throw redirect(path, 301);
+  if (params.productName !== certificate.product.slug) throw redirect(encodeURI(path), 301);
   // The QR code carries the public address, whatever host the request came in on.
   const { publicUrl } = context.get(publicConfigContext);
   const url = absoluteUrl(publicUrl, path);

@@ -22,7 +22,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     serverApi(context).get(`/products/store/${encodeURIComponent(params.productName)}`),
   );
   // The exact name works too (DESIGN.md section 7); links and search engines get the one slug URL.
-  if (params.productName !== product.slug) throw redirect(`/store/${product.slug}`, 301);
+  // Percent-encoded: a header carries no letters but ASCII, and a slug may be in any script.
+  if (params.productName !== product.slug) throw redirect(`/store/${encodeURIComponent(product.slug)}`, 301);
   return { product };
 }
 
