@@ -22,8 +22,10 @@ export async function healthRoutes(app: FastifyInstance) {
     '/readyz',
     { ...PROBE, schema: { hide: true, response: { 200: HealthSchema, 503: HealthSchema } } },
     async (request, reply) => {
+      // Shutting down: the load balancer is told so on each probe until the server stops listening,
+      // and the shutdown itself is logged once, not once a probe.
+      if (app.lifecycle.draining) return reply.status(503).send({ status: 'unavailable' as const });
       try {
-        if (app.lifecycle.draining) throw new Error('shutting down');
         if (!app.database.migrated()) throw new Error('migrations have not run');
         await Promise.race([
           app.database.ping(),
@@ -33,7 +35,8 @@ export async function healthRoutes(app: FastifyInstance) {
         ]);
         return { status: 'ok' as const };
       } catch (error) {
-        request.log.warn({ err: error }, 'not ready');
+        // Why, in a line: the stack of a failed ping says nothing an operator can act on.
+        request.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'not ready');
         return reply.status(503).send({ status: 'unavailable' as const });
       }
     },

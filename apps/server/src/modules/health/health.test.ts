@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { buildTestApp, buildTestAppWithLog, type TestApp } from '../../test/app.ts';
 
 describe('health', () => {
   let app: TestApp;
@@ -70,6 +70,24 @@ describe('readiness without a database server', () => {
       const api = await app.inject('/api/barbers');
       expect(api.statusCode).toBe(503);
       expect(api.json().error.code).toBe('unavailable');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('says why it is not ready in one warning line, and nothing once a shutdown has begun', async () => {
+    const { app, log } = await buildTestAppWithLog();
+    try {
+      vi.spyOn(app.database, 'ping').mockRejectedValueOnce(new Error('connect ECONNREFUSED 127.0.0.1:5432'));
+      expect((await app.inject('/readyz')).statusCode).toBe(503);
+      const warnings = log.filter((line) => line.msg === 'not ready');
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatchObject({ level: 40, reason: 'connect ECONNREFUSED 127.0.0.1:5432' });
+      expect(JSON.stringify(warnings[0])).not.toContain('    at ');
+
+      app.lifecycle.draining = true;
+      for (let i = 0; i < 3; i++) expect((await app.inject('/readyz')).statusCode).toBe(503);
+      expect(log.filter((line) => line.msg === 'not ready')).toHaveLength(1);
     } finally {
       await app.close();
     }
