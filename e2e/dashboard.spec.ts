@@ -428,6 +428,9 @@ test.describe('products', () => {
       new URL(`/store/${listed.slug}/${itemId}`, page.url()).href,
     );
     await status.selectOption('ready');
+    await expect(
+      page.getByRole('status').filter({ hasText: `Item ${itemId.slice(0, 8)} is ready` }),
+    ).toBeVisible();
     await expect(async () => {
       const detail = (await (
         await page.request.get(`/api/products/${listed.slug}`)
@@ -974,6 +977,9 @@ test.describe('two editors', () => {
     await expect(owner).toHaveCount(1);
     const next = (await owner.inputValue()) === 'owned' ? '' : 'owned';
     await owner.selectOption(next);
+    await expect(
+      page.getByRole('status').filter({ hasText: `owner is ${next === 'owned' ? 'Owned' : 'N/A'}` }),
+    ).toBeVisible();
     await expect(async () => {
       const detail = (await (
         await page.request.get(`/api/products/${renamedSlug}`)

@@ -75,6 +75,14 @@ export function ItemsTable({
           copied ? 'Item link copied to the clipboard' : 'Status saved; the link could not be copied',
           copied ? 'success' : 'info',
         );
+      } else {
+        // The select already shows the new value: the notice says it was saved.
+        const which = `Item ${item._id.slice(0, 8)}`;
+        toast(
+          change.status
+            ? `${which} is ${change.status}`
+            : `${which}'s owner is ${change.owner === 'owned' ? 'Owned' : 'N/A'}`,
+        );
       }
       onChanged();
     } catch {
