@@ -3,6 +3,7 @@ import { AddressInputSchema } from './address.ts';
 import { BarberSchema, WeeklyHoursSchema } from './barbers.ts';
 import { ORDER_STATUSES, SIZES } from './domain.ts';
 import { EditVersionSchema } from './edit-version.ts';
+import { ContactEmailSchema } from './email.ts';
 import { ContactPhoneSchema } from './phone.ts';
 import { ImageSlotSchema } from './products.ts';
 
@@ -51,7 +52,7 @@ const BarberFields = {
     .max(180, 'Longitude must be between -180 and 180')
     .nullable(),
   phone: ContactPhoneSchema,
-  email: z.email('Email is not valid'),
+  email: ContactEmailSchema,
   about: z.string().trim().max(2000),
   instagramUrl: UrlOrEmpty,
   /** The external booking page (SPEC.md's booksyUrl). */

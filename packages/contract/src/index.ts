@@ -7,6 +7,7 @@ export * from './dashboard.ts';
 export * from './disputes.ts';
 export * from './domain.ts';
 export * from './edit-version.ts';
+export * from './email.ts';
 export * from './errors.ts';
 export * from './format.ts';
 export * from './order-admin.ts';

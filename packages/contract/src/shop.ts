@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AddressInputSchema, AddressSchema } from './address.ts';
 import { OpeningHoursSchema, WeeklyHoursSchema } from './barbers.ts';
 import { EditVersionSchema } from './edit-version.ts';
+import { ContactEmailSchema } from './email.ts';
 import { ContactPhoneSchema } from './phone.ts';
 
 export const SocialLinkSchema = z.object({ label: z.string().min(1), url: z.url() });
@@ -29,7 +30,7 @@ export const UpdateShopSchema = z
   .strictObject({
     name: z.string().trim().min(1, 'Name is required').max(80),
     phone: ContactPhoneSchema,
-    email: z.email('Email is not valid'),
+    email: ContactEmailSchema,
     address: AddressInputSchema,
     lat: z.number().min(-90).max(90).nullable(),
     lng: z.number().min(-180).max(180).nullable(),
