@@ -1028,6 +1028,18 @@ test.describe('two editors', () => {
     await expect(page.getByText('PUBLISHED', { exact: true })).toBeVisible();
     const saved = (await (await page.request.get(`/api/products/${slug}`)).json()) as AdminProductDetail;
     expect(saved.published).toBe(true);
+
+    // The activity page records the one publish, and its record leads to the product's page.
+    await open(page, `/dashboard/activity?entity=product&entityId=${saved._id}`);
+    const rows = page.getByRole('region', { name: 'Activity' }).getByRole('row');
+    const publishes = rows.filter({ has: page.getByRole('cell', { name: 'publish', exact: true }) });
+    await expect(publishes).toHaveCount(1);
+    await rows
+      .getByRole('link', { name: `product ${saved._id.slice(0, 8)}` })
+      .first()
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/products/${slug}$`));
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   });
 
   test('a stock count that checkouts overtook is refused beside the sizes, the form then shows what they hold, and a second save applies each change once', async ({
