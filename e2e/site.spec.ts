@@ -164,7 +164,8 @@ test.describe('an unknown address', () => {
   test('shows the error screen with 404 inside the site layout', async ({ page, checkA11y }) => {
     const response = await page.goto('/no-such-page');
     expect(response?.status()).toBe(404);
-    await expect(page).toHaveTitle('404 Not Found');
+    const shop = (await (await page.request.get('/api/shop')).json()) as Shop;
+    await expect(page).toHaveTitle(`404 Not Found | ${shop.name}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Unexpected Application Error!');
     await expect(page.getByText('404 Not Found')).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();

@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, useRevalidator } from 'react-router';
+import type { Shop } from '@barbershop/contract';
+import { isRouteErrorResponse, Link, useRevalidator, useRouteLoaderData } from 'react-router';
 import { isNetworkFailure } from '../lib/network-failure.ts';
 import { Button, buttonClass } from './button.tsx';
 
@@ -11,13 +12,15 @@ const screenClass =
  * fetch (a phone gone offline between two taps) as a lost connection, not a fault of the shop's.
  */
 export function ErrorScreen({ error }: { error: unknown }) {
+  // The shop, when the root's data came (not when the root itself failed): a tab of the site says so.
+  const shopName = useRouteLoaderData<{ shop: Shop }>('root')?.shop.name;
   if (isNetworkFailure(error)) return <ConnectionLost />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const statusText = isRouteErrorResponse(error) ? error.statusText : 'Internal Server Error';
   return (
     <main id="main" tabIndex={-1} className={screenClass}>
       {/* The failed route's meta never runs, so the page would have no title (React puts this in the head). */}
-      <title>{`${status} ${statusText}`}</title>
+      <title>{`${status} ${statusText}${shopName ? ` | ${shopName}` : ''}`}</title>
       {status === 503 ? (
         <>
           <h1 className="text-3xl sm:text-4xl">Temporarily unavailable</h1>
