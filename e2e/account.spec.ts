@@ -1,7 +1,7 @@
 import type { InventoryItem, Order, OrderSummary } from '@barbershop/contract';
 import { formatCents, formatDate } from '@barbershop/contract/format';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { beforeHydration, expect, test } from './fixtures.ts';
 import { SHOP_TIME_ZONE } from './shop-time-zone.ts';
 import { chooseAccount, DEMO, openAccountMenu, openSignInPopover, signIn } from './sign-in.ts';
 
@@ -293,6 +293,19 @@ test('the SIGN IN popover is a modal dialog: focus stays inside, Escape and the 
   await page.mouse.click(5, 5);
   await expect(dialog).toBeHidden();
   await expect(trigger).toBeFocused();
+});
+
+test('SIGN IN pressed before the page has started leads to the sign-in page, coming back here after', async ({
+  page,
+}) => {
+  await beforeHydration(page, '/legal/terms', async () => {
+    await page.getByRole('link', { name: 'SIGN IN', exact: true }).click();
+    await expect(page).toHaveURL(/\/sign-in\?path=%2Flegal%2Fterms$/);
+  });
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Sign In with Google' }).click();
+  await chooseAccount(page, DEMO.customer);
+  await expect(page).toHaveURL(/\/legal\/terms$/);
 });
 
 test('a canceled sign-in comes back to the site with a message', async ({ page }) => {
