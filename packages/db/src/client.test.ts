@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -21,7 +21,36 @@ it('opens the embedded database with a small buffer pool (PGlite keeps all of it
   }
 });
 
+/** A migrations folder whose one migration takes `seconds`, dated after every real one. */
+function slowMigration(seconds: number): string {
+  const folder = mkdtempSync(join(tmpdir(), 'barbershop-slow-migration-'));
+  mkdirSync(join(folder, 'meta'));
+  const entry = { idx: 0, version: '7', when: Date.UTC(2100, 0), tag: '0000_slow', breakpoints: true };
+  writeFileSync(
+    join(folder, 'meta/_journal.json'),
+    JSON.stringify({ version: '7', dialect: 'postgresql', entries: [entry] }),
+  );
+  writeFileSync(join(folder, '0000_slow.sql'), `select pg_sleep(${seconds});`);
+  return folder;
+}
+
 describe.runIf(process.env.TEST_DB === 'postgres')('the PostgreSQL pool', () => {
+  it("cancels a statement of the server's past its bound, but never a migration's", async () => {
+    const test = await openTestDatabase();
+    const handle = await openDatabase({ url: test.url, dataDir: '', statementTimeoutMs: 100 });
+    const folder = slowMigration(0.3);
+    try {
+      await expect(handle.db.execute(sql`select pg_sleep(0.3)`)).rejects.toMatchObject({
+        cause: { code: '57014', message: 'canceling statement due to statement timeout' },
+      });
+      await handle.migrate(folder);
+    } finally {
+      await handle.close();
+      await test.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
   it('survives the server ending a session lent to a transaction: the transaction fails, the process lives on', async () => {
     const test = await openTestDatabase();
     const handle = await openDatabase({ url: test.url, dataDir: '' });

@@ -10,6 +10,7 @@ import { dataDirectoryFailure } from './data-directory.ts';
 import { lockDirectory } from './lock.ts';
 import { MIGRATIONS_FOLDER } from './migrations.ts';
 import { pgliteForDrizzle } from './pglite-parsers.ts';
+import { CONNECTION, openPool, STATEMENT_TIMEOUT_MS } from './pool.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -50,7 +51,7 @@ async function listenPg(url: string, channel: string, { onNotify, onLive }: Noti
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const connect = async () => {
-    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+    const next = new pg.Client({ ...CONNECTION, connectionString: url });
     let lost = false;
     const drop = () => {
       if (lost || stopped) return;
@@ -97,25 +98,35 @@ export type DatabaseOptions = {
    * loading one ~0.4 s, so tests start each database from one migrated copy.
    */
   startFrom?: Blob;
+  /**
+   * How long one statement may run on PostgreSQL before it is cancelled: STATEMENT_TIMEOUT_MS unless
+   * a task needs longer (a backup's batches of rows) or a test less.
+   */
+  statementTimeoutMs?: number;
 };
 
 /** Opens PostgreSQL through a pool when a URL is given, else PGlite in the data directory. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const url = options.url;
-    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 3000 });
-    // An idle client losing its server must not crash the process; the next query reports it.
-    pool.on('error', () => {});
-    // Nor one lent out (a transaction between its queries) when PostgreSQL restarts or ends its
-    // session: the pool listens only to idle clients, and node-postgres emits the loss as an 'error'
-    // event, which unheard ends the process. The query in flight fails with it anyway, the
-    // transaction answers 503, and the pool drops the client when it is released.
-    pool.on('connect', (client) => client.on('error', () => {}));
+    const pool = openPool(url, options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS);
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,
       driver: 'postgres',
-      migrate: (folder = MIGRATIONS_FOLDER) => migratePg(drizzlePg(pool), { migrationsFolder: folder }),
+      // On a connection of its own, with no bound: a migration may rewrite a large table, or wait for
+      // the locks of the copies still serving the previous release.
+      migrate: async (folder = MIGRATIONS_FOLDER) => {
+        const client = new pg.Client({ ...CONNECTION, connectionString: url });
+        // A lost connection fails the statement in flight; unheard, its 'error' event would end the process.
+        client.on('error', () => {});
+        await client.connect();
+        try {
+          await migratePg(drizzlePg(client), { migrationsFolder: folder });
+        } finally {
+          await client.end();
+        }
+      },
       ping: async () => {
         await db.execute(sql`select 1`);
       },

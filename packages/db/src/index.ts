@@ -2,5 +2,6 @@ export * from './client.ts';
 export { DataDirectoryError } from './data-directory.ts';
 export { DirectoryLockedError, lockDirectory } from './lock.ts';
 export * from './migrations.ts';
+export { POOL_SIZE, STATEMENT_TIMEOUT_MS } from './pool.ts';
 export * from './query-text.ts';
 export * as schema from './schema/index.ts';

@@ -159,6 +159,7 @@ describe('the database going away', () => {
     ],
     ['the pool exhausted', new Error('timeout exceeded when trying to connect')],
     ['a dropped connection', new Error('Connection terminated unexpectedly')],
+    ['no answer at all (a silent network)', new Error('Query read timeout')],
     [
       'wrapped by the query builder',
       new Error('Failed query', { cause: new Error('Connection terminated') }),

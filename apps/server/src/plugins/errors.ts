@@ -138,9 +138,10 @@ const UNREACHABLE = new Set([
   '55P03', // lock_not_available: lock_timeout passed
   '57014', // query_canceled: statement or lock timeout
 ]);
-// The pg driver's own connection failures carry no code, only these messages.
+// The pg driver's own connection failures carry no code, only these messages ("Query read timeout":
+// PostgreSQL did not answer a statement at all, past its statement_timeout).
 const UNREACHABLE_MESSAGE =
-  /timeout exceeded when trying to connect|Connection terminated|connection error and is not queryable|Client was closed|Cannot use a pool after calling end/i;
+  /timeout exceeded when trying to connect|Connection terminated|connection error and is not queryable|Client was closed|Cannot use a pool after calling end|Query read timeout/i;
 
 // A failed query's message and stack end with the values it was given ("params: casey@...,").
 const QUERY_PARAMS = /\nparams: [\s\S]*?(?=\n {4}at |$)/;

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { connect, createServer, type Server, type Socket } from 'node:net';
-import { openDatabase, schema } from '@barbershop/db';
+import { openDatabase, POOL_SIZE, schema } from '@barbershop/db';
 import { createProduct, createUser } from '@barbershop/db/factories';
 import { openTestDatabase } from '@barbershop/db/testing';
 import { and, eq, sql } from 'drizzle-orm';
@@ -11,9 +11,14 @@ import { createSession, sessionCookieName } from '../plugins/session.ts';
 import { databaseUrlOf } from '../test/processes.ts';
 import { createShop } from '../test/shop.ts';
 
-/** A TCP proxy in front of PostgreSQL that the test cuts (every connection dropped, new ones refused) and restores. */
+/**
+ * A TCP proxy in front of PostgreSQL that the test cuts (every connection dropped, new ones
+ * refused), silences (every connection kept open but nothing passed either way, as on a network
+ * that drops packets) and restores.
+ */
 async function cuttableProxy(target: URL) {
   let cut = false;
+  let silent = false;
   const open = new Set<Socket>();
   const server: Server = createServer((client) => {
     if (cut) {
@@ -21,6 +26,7 @@ async function cuttableProxy(target: URL) {
       return;
     }
     const upstream = connect(Number(target.port || 5432), target.hostname);
+    if (silent) for (const socket of [client, upstream]) socket.pause();
     // One side gone (PostgreSQL ended the session, the pool closed it), the other goes too.
     const both = () => {
       client.destroy();
@@ -43,12 +49,27 @@ async function cuttableProxy(target: URL) {
       cut = true;
       for (const socket of open) socket.destroy();
     },
+    silence: () => {
+      silent = true;
+      for (const socket of open) socket.pause();
+    },
     restore: () => {
       cut = false;
+      silent = false;
+      for (const socket of open) socket.resume();
     },
     stop: () => new Promise((resolve) => server.close(resolve)),
   };
 }
+
+/** The server's bound on one statement here: short, so that a test of a silent network is quick. */
+const STATEMENT_TIMEOUT_MS = 300;
+const UNAVAILABLE = {
+  error: {
+    code: 'unavailable',
+    message: 'The service is unavailable right now. Please try again shortly.',
+  },
+};
 
 // Issue 13, point 4: the database goes away mid-run and comes back, the server never restarted.
 describe.runIf(process.env.TEST_DB === 'postgres')('the database stopped mid-run', () => {
@@ -65,7 +86,11 @@ describe.runIf(process.env.TEST_DB === 'postgres')('the database stopped mid-run
     const url = new URL(await databaseUrlOf(direct));
     proxy = await cuttableProxy(new URL(url));
     url.host = `127.0.0.1:${proxy.port}`;
-    viaProxy = await openDatabase({ url: url.toString(), dataDir: '' });
+    viaProxy = await openDatabase({
+      url: url.toString(),
+      dataDir: '',
+      statementTimeoutMs: STATEMENT_TIMEOUT_MS,
+    });
     const config = loadConfig({
       NODE_ENV: 'test',
       DATA_DIR: '/tmp/barbershop-db-fault',
@@ -157,12 +182,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('the database stopped mid-run
     const write = await pay(customers[0]!.cookie);
     expect(write.statusCode).toBe(503);
     expect(write.headers['retry-after']).toBeDefined();
-    expect(write.json()).toEqual({
-      error: {
-        code: 'unavailable',
-        message: 'The service is unavailable right now. Please try again shortly.',
-      },
-    });
+    expect(write.json()).toEqual(UNAVAILABLE);
     expect((await app.inject('/api/shop')).statusCode).toBe(503);
 
     proxy.restore();
@@ -186,6 +206,40 @@ describe.runIf(process.env.TEST_DB === 'postgres')('the database stopped mid-run
     });
     await expectWholeOrders(answers);
     // The pool opens new sessions: the next checkout goes through.
+    await becomesReady();
+    expect((await pay((await customer()).cookie)).statusCode).toBe(200);
+  }, 60_000);
+
+  /** Every connection of the server's pool open and idle, then PostgreSQL silent: nothing answered, nothing refused. */
+  const silenceAfterFillingThePool = async () => {
+    await becomesReady();
+    await Promise.all(Array.from({ length: POOL_SIZE }, () => app.db.execute(sql`select pg_sleep(0.05)`)));
+    proxy.silence();
+  };
+
+  it('answers 503 when PostgreSQL stops answering, instead of waiting for it forever', async () => {
+    const { cookie } = await customer();
+    await silenceAfterFillingThePool();
+    const started = Date.now();
+    const write = await pay(cookie);
+    expect(write.statusCode).toBe(503);
+    expect(write.headers['retry-after']).toBe('5');
+    expect(write.json()).toEqual(UNAVAILABLE);
+    // The statement's bound and a second's grace for PostgreSQL's own cancel, not a request timeout.
+    expect(Date.now() - started).toBeLessThan(STATEMENT_TIMEOUT_MS + 2000);
+    proxy.restore();
+    await becomesReady();
+    expect((await pay(cookie)).statusCode).toBe(200);
+  }, 60_000);
+
+  it('serves again once PostgreSQL answers, after each connection of its pool met the silence in a transaction', async () => {
+    await silenceAfterFillingThePool();
+    // As the outbox worker's claim every few seconds would: each BEGIN sent into the silence.
+    const transactions = Array.from({ length: POOL_SIZE }, () =>
+      app.db.transaction((tx) => tx.execute(sql`select 1`)),
+    );
+    for (const outcome of await Promise.allSettled(transactions)) expect(outcome.status).toBe('rejected');
+    proxy.restore();
     await becomesReady();
     expect((await pay((await customer()).cookie)).statusCode).toBe(200);
   }, 60_000);
