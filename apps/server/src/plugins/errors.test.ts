@@ -148,6 +148,14 @@ describe('the database going away', () => {
     ['a connection exception (08006)', Object.assign(new Error('connection failure'), { code: '08006' })],
     ['admin shutdown (57P01)', Object.assign(new Error('terminating connection'), { code: '57P01' })],
     ['crash shutdown (57P02)', Object.assign(new Error('crash shutdown'), { code: '57P02' })],
+    [
+      'a server starting up or recovering (57P03)',
+      Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
+    ],
+    [
+      'a missing or renamed database (3D000)',
+      Object.assign(new Error('database "shop" does not exist'), { code: '3D000' }),
+    ],
     ['too many connections (53300)', Object.assign(new Error('too many clients'), { code: '53300' })],
     [
       'a database not accepting connections (55000)',
@@ -237,15 +245,22 @@ describe('PostgreSQL going away under a running server', () => {
     return Buffer.concat([header, fields]);
   }
 
+  /** PostgreSQL refusing each connection with `code`. */
+  const refusing = (code: string, message: string) => (socket: import('node:net').Socket) =>
+    socket.end(errorResponse(code, message));
+
   it.each([
     ['drops every connection', (socket: import('node:net').Socket) => socket.destroy()],
     [
       'is shutting down (57P02)',
-      (socket: import('node:net').Socket) =>
-        socket.end(
-          errorResponse('57P02', 'terminating connection because of crash of another server process'),
-        ),
+      refusing('57P02', 'terminating connection because of crash of another server process'),
     ],
+    [
+      'was shut down by its administrator (57P01)',
+      refusing('57P01', 'terminating connection due to administrator command'),
+    ],
+    ['is starting up (57P03)', refusing('57P03', 'the database system is starting up')],
+    ['has no database of that name (3D000)', refusing('3D000', 'database "shop" does not exist')],
   ])('answers 503 with Retry-After when PostgreSQL %s', async (_name, answer) => {
     const app = await appOn(await fakePostgres(answer));
     try {

@@ -133,6 +133,7 @@ const UNREACHABLE = new Set([
   'ENETUNREACH',
   'ENOTFOUND',
   'EAI_AGAIN',
+  '3D000', // invalid_catalog_name: no database of DATABASE_URL's name (dropped or renamed, a restore under way)
   '53300', // too_many_connections
   '55000', // object_not_in_prerequisite_state: the database does not accept connections now
   '55P03', // lock_not_available: lock_timeout passed
