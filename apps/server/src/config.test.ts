@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isLoopbackHost, loadConfig } from './config.ts';
+import { ConfigError, isLoopbackHost, loadConfig } from './config.ts';
 
 const base = { DATA_DIR: '/tmp/barbershop-config-test', SESSION_SECRET: 's'.repeat(32) };
 /** Real sign-in and payments, each key with its partner. */
@@ -159,6 +159,21 @@ describe('loadConfig', () => {
     ).toThrow(/SESSION_SECRET[\s\S]*OIDC_CLIENT_ID[\s\S]*STRIPE_SECRET_KEY/);
   });
 
+  it("refuses production without PUBLIC_URL, which would make http://localhost the site's address, unless a demo", () => {
+    expect(() => loadConfig({ ...base, ...real, NODE_ENV: 'production', HOST: '0.0.0.0' })).toThrow(
+      new ConfigError(
+        'Invalid configuration:\n  PUBLIC_URL: required in production (https://your.shop: links in emails, the sitemap and secure cookies are made from it), unless DEMO_MODE=true for a demo on this machine',
+      ),
+    );
+    expect(loadConfig({ ...base, NODE_ENV: 'production', DEMO_MODE: 'true' }).publicUrl).toBe(
+      'http://localhost:3000',
+    );
+    // Named, a local address is the operator's choice.
+    expect(
+      loadConfig({ ...base, ...real, NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:8080' }).publicUrl,
+    ).toBe('http://localhost:8080');
+  });
+
   it('allows the demo only on a site served from this machine', () => {
     expect(loadConfig({ ...base, NODE_ENV: 'production', DEMO_MODE: 'true' }).demo).toBe(true);
     expect(() =>
@@ -181,7 +196,9 @@ describe('loadConfig', () => {
 
   it('means by demo exactly: a loopback PUBLIC_URL, and not production unless DEMO_MODE', () => {
     expect(loadConfig({ ...base }).demo).toBe(true);
-    expect(loadConfig({ ...base, NODE_ENV: 'production', ...real }).demo).toBe(false);
+    expect(
+      loadConfig({ ...base, NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000', ...real }).demo,
+    ).toBe(false);
     expect(loadConfig({ ...base, NODE_ENV: 'production', DEMO_MODE: 'true' }).demo).toBe(true);
     expect(loadConfig({ ...base, PUBLIC_URL: 'https://shop.example.com', ...real }).demo).toBe(false);
     expect(loadConfig({ ...base, PUBLIC_URL: 'https://127.0.0.1.nip.io', ...real }).demo).toBe(false);

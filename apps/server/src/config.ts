@@ -292,6 +292,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push(
       `  MAPS_API_BASE: only for a stand-in on this machine (tests); leave it empty for Mapbox (got ${e.MAPS_API_BASE})`,
     );
+  // Unset, the address would be http://localhost:PORT whatever HOST the server listens on: links in
+  // emails and the sitemap pointing at the reader's own machine, and cookies without the Secure flag.
+  if (production && !e.DEMO_MODE && !e.PUBLIC_URL)
+    problems.push(
+      '  PUBLIC_URL: required in production (https://your.shop: links in emails, the sitemap and secure cookies are made from it), unless DEMO_MODE=true for a demo on this machine',
+    );
   // Whatever travels over these would travel in the clear: session cookies (no Secure flag, no HSTS
   // over http), the provider's signing keys and the client secret at the token exchange.
   if (!local && publicUrl.protocol === 'http:')
