@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '@barbershop/db';
+import { openDatabase, schema } from '@barbershop/db';
+import { createUser } from '@barbershop/db/factories';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const CLI = join(import.meta.dirname, 'db.ts');
@@ -82,6 +83,25 @@ describe('npm run db:reset and db:seed, each doing what the README says', () => 
     expect(result.status).toBe(0);
     expect(result.stderr).toContain('Database migrated.');
     expect(result.stderr).not.toContain('seeded');
+  });
+
+  it('seed says what it found, and adds nothing, on a shop whose owner has signed in but not saved its settings', async () => {
+    const shop = await openDatabase({ dataDir });
+    try {
+      await createUser(shop.db, { email: 'owner@shop.example', accessLevel: 2 });
+    } finally {
+      await shop.close();
+    }
+    const result = run('seed');
+    expect(result.status).toBe(0);
+    expect(result.stderr).toContain('Not loading the sample shop: the database already holds 1 user.');
+    const after = await openDatabase({ dataDir });
+    try {
+      expect(await after.db.$count(schema.users)).toBe(1);
+      expect(await after.db.$count(schema.products)).toBe(0);
+    } finally {
+      await after.close();
+    }
   });
 
   it('seed refuses a production configuration: the demo accounts include an admin', () => {

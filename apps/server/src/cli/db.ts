@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DataDirectoryError, lockDirectory, openDatabase } from '@barbershop/db';
-import { isSeeded, seed } from '@barbershop/db/seed';
+import { existingData, seed } from '@barbershop/db/seed';
 import { sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config.ts';
 import { storeImage } from '../modules/media/images.ts';
@@ -58,9 +58,12 @@ async function main(args: string[]) {
     await handle.migrate();
     console.warn('Database migrated.');
     if (command !== 'seed') return;
-    // Sample data goes only into an empty shop, --if-empty or not: say so rather than "seeded".
-    if (await isSeeded(handle.db)) {
-      console.warn('Database already has data; not seeding.');
+    // Sample data goes only into an empty shop, --if-empty or not: say what is there rather than "seeded".
+    const found = await existingData(handle.db);
+    if (found.length) {
+      console.warn(
+        `Not loading the sample shop: the database already holds ${new Intl.ListFormat('en').format(found)}.`,
+      );
       return;
     }
     const media = mediaStorageFor(config);

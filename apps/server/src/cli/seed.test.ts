@@ -1,7 +1,8 @@
 import { ORDER_STATUSES } from '@barbershop/contract';
 import { type DatabaseHandle, schema } from '@barbershop/db';
+import { createUser } from '@barbershop/db/factories';
 import { PRODUCTS } from '@barbershop/db/sample-data';
-import { isSeeded, seed } from '@barbershop/db/seed';
+import { existingData, seed } from '@barbershop/db/seed';
 import { openTestDatabase } from '@barbershop/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeOrder } from '../modules/orders/order-lifecycle.ts';
@@ -31,7 +32,7 @@ describe('seed', () => {
 
   beforeAll(async () => {
     handle = await openTestDatabase();
-    expect(await isSeeded(handle.db)).toBe(false);
+    expect(await existingData(handle.db)).toEqual([]);
     await seed(handle.db, { storeImage, placeOrder });
   }, 120_000);
 
@@ -49,7 +50,12 @@ describe('seed', () => {
     for (const phrase of ['$20', '2 or 3 hours', 'Venmo', 'Apple Pay', '$75', '$10', '3 friends']) {
       expect(policies).toContain(phrase);
     }
-    expect(await isSeeded(handle.db)).toBe(true);
+    expect(await existingData(handle.db)).toEqual([
+      '3 users',
+      `${PRODUCTS.length} products`,
+      '3 orders',
+      "the shop's settings",
+    ]);
   });
 
   it('creates six barbers at the shop, with a photo, six gallery images and four to six services', async () => {
@@ -135,5 +141,24 @@ describe('seed', () => {
     await seed(handle.db, { storeImage, placeOrder });
     expect(stored).toBe(drawn);
     expect(await handle.db.select().from(barbers)).toHaveLength(6);
+  });
+});
+
+describe('seed on a shop that has begun', () => {
+  it('adds nothing to a database whose owner has signed in but not saved the settings yet', async () => {
+    const handle = await openTestDatabase();
+    try {
+      await createUser(handle.db, { email: 'owner@shop.example', accessLevel: 2 });
+      expect(await existingData(handle.db)).toEqual(['1 user']);
+      await seed(handle.db, {
+        storeImage: () => Promise.reject(new Error('drew the sample shop')),
+        placeOrder,
+      });
+      expect(await handle.db.$count(users)).toBe(1);
+      expect(await handle.db.$count(products)).toBe(0);
+      expect(await handle.db.$count(shop)).toBe(0);
+    } finally {
+      await handle.close();
+    }
   });
 });

@@ -3,10 +3,9 @@
  * accounts and a few orders. Images are drawn here and handed to the server's media store.
  */
 import { type OrderStatus, type Size, slugify } from '@barbershop/contract';
-import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../client.ts';
 import { createBarber, createItem, createProduct, createUser, type ProductFixture } from '../factories.ts';
-import { shop } from '../schema/index.ts';
+import * as schema from '../schema/index.ts';
 import { GALLERY_COUNT, renderBarberPortrait, renderGalleryImage, renderProductImage } from './art.ts';
 import { DEMO_ACCOUNTS, DEMO_ISSUER } from './demo-accounts.ts';
 import { BARBERS, PRODUCTS, SHOP } from './sample-data.ts';
@@ -50,10 +49,27 @@ async function mapConcurrent<T, R>(items: T[], limit: number, fn: (item: T) => P
   return results;
 }
 
-/** True once the shop row exists, so start-up seeds only an empty database. */
-export async function isSeeded(db: Executor): Promise<boolean> {
-  const rows = await db.select({ id: shop.id }).from(shop).where(eq(shop.id, 1)).limit(1);
-  return rows.length > 0;
+const counted = (n: number, noun: string) => (n === 0 ? [] : [`${n} ${noun}${n === 1 ? '' : 's'}`]);
+
+/**
+ * What the database already holds of a shop, said for a person ("1 user", "the shop's settings"):
+ * nothing only in an empty one, the only kind the sample shop goes into. Not the settings row alone:
+ * a real shop's owner may have signed in and not saved them yet, and the sample's accounts include
+ * an admin.
+ */
+export async function existingData(db: Executor): Promise<string[]> {
+  const [userCount, productCount, orderCount, shopCount] = await Promise.all([
+    db.$count(schema.users),
+    db.$count(schema.products),
+    db.$count(schema.orders),
+    db.$count(schema.shop),
+  ]);
+  return [
+    ...counted(userCount, 'user'),
+    ...counted(productCount, 'product'),
+    ...counted(orderCount, 'order'),
+    ...(shopCount ? ["the shop's settings"] : []),
+  ];
 }
 
 type Artwork = { portraits: string[]; galleries: string[][]; productImages: string[][] };
@@ -84,7 +100,7 @@ async function drawArtwork(storeImage: SeedDeps['storeImage']): Promise<Artwork>
 }
 
 async function insertCatalog(tx: Executor, art: Artwork): Promise<Map<string, ProductFixture>> {
-  await tx.insert(shop).values({ id: 1, ...SHOP });
+  await tx.insert(schema.shop).values({ id: 1, ...SHOP });
   for (const [position, barber] of BARBERS.entries()) {
     await createBarber(
       tx,
@@ -189,9 +205,9 @@ async function insertPeopleAndOrders(
   });
 }
 
-/** Seeds an empty database with the sample shop; does nothing when it is already seeded. */
+/** Seeds an empty database with the sample shop; does nothing when it holds any of a shop's data. */
 export async function seed(db: Database, deps: SeedDeps): Promise<void> {
-  if (await isSeeded(db)) return;
+  if ((await existingData(db)).length) return;
   // Images first, outside the transaction: a failure there leaves the database untouched.
   const art = await drawArtwork(deps.storeImage);
   await db.transaction(async (tx) => {
