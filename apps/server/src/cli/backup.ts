@@ -44,9 +44,13 @@ async function main([command, target]: string[]) {
       command === 'backup' ? await backupTo(handle, media, dir) : await restoreFrom(handle, media, dir);
     const rows = Object.values(manifest.tables).reduce((sum, n) => sum + n, 0);
     const verb = command === 'backup' ? 'Backed up' : 'Restored';
-    console.warn(
-      `${verb} ${rows} rows in ${Object.keys(manifest.tables).length} tables and ${manifest.media} media files ${command === 'backup' ? 'to' : 'from'} ${dir} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
-    );
+    const summary = `${verb} ${rows} rows in ${Object.keys(manifest.tables).length} tables and ${manifest.media} media files ${command === 'backup' ? 'to' : 'from'} ${dir} in ${((Date.now() - started) / 1000).toFixed(1)} s.`;
+    // What each command gives a script on stdout (the rest goes to stderr): a backup its folder alone,
+    // as in B=$(npm run -s db:backup), and a restore what it inserted.
+    if (command === 'backup') {
+      console.warn(summary);
+      console.log(dir);
+    } else console.log(summary);
     const missing = manifest.missingMedia ?? [];
     if (missing.length) {
       // The rows are all written; the images are not, and the run must not pass for a whole backup.
