@@ -1,25 +1,14 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, schema } from '@barbershop/db';
 import { createUser } from '@barbershop/db/factories';
 import { afterAll, describe, expect, it } from 'vitest';
-
-const CLI = join(import.meta.dirname, 'db.ts');
+import { runCli } from '../test/cli.ts';
 
 /** Runs the db command line as its npm scripts do, on `dataDir`, with a test's settings and `env`'s. */
 const cli = (dataDir: string, env: Record<string, string>, ...args: string[]) =>
-  spawnSync(process.execPath, [CLI, ...args], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      SESSION_SECRET: 'x'.repeat(32),
-      ...env,
-    },
-    encoding: 'utf8',
-  });
+  runCli('db.ts', dataDir, env, args);
 
 describe('npm run db:reset', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'barbershop-reset-'));

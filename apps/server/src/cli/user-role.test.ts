@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,17 +5,14 @@ import { type Database, openDatabase, schema } from '@barbershop/db';
 import { createUser } from '@barbershop/db/factories';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const CLI = join(import.meta.dirname, 'user-role.ts');
+import { runCli } from '../test/cli.ts';
 
 // Each run starts Node and opens the embedded database: seconds apiece on a busy two-core machine.
 describe('npm run user:role', { timeout: 60_000 }, () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'barbershop-role-'));
-  const run = (...args: string[]) =>
-    spawnSync(process.execPath, [CLI, ...args], {
-      env: { PATH: process.env.PATH, NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(32) },
-      encoding: 'utf8',
-    });
+  const runWith = (env: Record<string, string>, ...args: string[]) =>
+    runCli('user-role.ts', dataDir, env, args);
+  const run = (...args: string[]) => runWith({}, ...args);
   const read = async <T>(query: (db: Database) => Promise<T>) => {
     const handle = await openDatabase({ dataDir });
     try {
@@ -138,6 +134,17 @@ describe('npm run user:role', { timeout: 60_000 }, () => {
     const chosen = run('owner@example.com', '1', claimed);
     expect(chosen.status).toBe(0);
     expect((await levelOf('owner@example.com')).sort()).toEqual([0, 1]);
+  });
+
+  it('warns when ADMIN_EMAILS lists the address it takes the admin role from: the next sign-in gives it back', async () => {
+    await read((db) => createUser(db, { email: 'listed@example.com', accessLevel: 2 }));
+    const result = runWith({ ADMIN_EMAILS: 'Listed@Example.com' }, 'listed@example.com', '1');
+    expect(result.status).toBe(0);
+    expect(result.stderr).toContain('listed@example.com is now staff.');
+    expect(result.stderr).toContain(
+      'ADMIN_EMAILS lists listed@example.com: its next sign-in makes it an admin again. Take it out of ADMIN_EMAILS to keep this change.',
+    );
+    expect(runWith({}, 'listed@example.com', '0').stderr).not.toContain('ADMIN_EMAILS');
   });
 
   it('fails with a message for an email nobody has signed in with', () => {

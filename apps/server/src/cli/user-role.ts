@@ -63,6 +63,11 @@ async function main(args: string[]): Promise<number> {
         ? `${email} is already ${roleName(accessLevel)}: nothing changed.`
         : `${email} is now ${roleName(accessLevel)}.`,
     );
+    // The operator holds both settings, so this is said, not refused (the dashboard refuses it).
+    if (accessLevel !== ACCESS.admin && config.adminEmails.includes(email.toLowerCase()))
+      console.warn(
+        `ADMIN_EMAILS lists ${email}: its next sign-in makes it an admin again. Take it out of ADMIN_EMAILS to keep this change.`,
+      );
     return 0;
   } finally {
     await handle.close();
