@@ -6,6 +6,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  truncateSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +21,7 @@ import { storeImage } from '../modules/media/images.ts';
 import { localMediaStorage, type MediaStorage } from '../modules/media/media.storage.ts';
 import { createOrder } from '../test/orders.ts';
 import { backupTo, restoreFrom, tablesInDependencyOrder } from './backup.ts';
+import { checksumOf } from './checksums.ts';
 
 async function tableRows(handle: DatabaseHandle, name: string) {
   const result = (await handle.db.execute(
@@ -112,6 +114,16 @@ describe('backup and restore', () => {
     expect(made.media).toBe(3);
     expect(made.missingMedia).toBeUndefined();
     expect(made.migration).toEqual(knownMigrations().at(-1));
+    // Every file written, tables and images, with the size and SHA-256 of what is on disk.
+    expect(Object.keys(made.files ?? {}).sort()).toEqual(
+      readdirSync(backup, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile() && entry.name !== 'manifest.json')
+        .map((entry) => relative(backup, join(entry.parentPath, entry.name)))
+        .sort(),
+    );
+    expect(made.files?.['tables/orders.json']).toEqual(
+      checksumOf(readFileSync(join(backup, 'tables', 'orders.json'))),
+    );
 
     const restored = await restoreFrom(target, targetMedia, backup);
     expect(restored.tables).toEqual(made.tables);
@@ -146,9 +158,17 @@ describe('backup and restore', () => {
     expect(made.media).toBe(2);
   });
 
+  /** Makes the copy in `dir` a backup of a release that recorded no checksums, as old ones are. */
+  function withoutChecksums(dir: string) {
+    const { files: _, ...manifest } = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
+  }
+
   it('restores nothing from a backup with a table cut short, and says which', async () => {
     const dir = join(scratch, 'backup-cut');
     cpSync(backup, dir, { recursive: true });
+    // Its checksum would refuse it first: a backup without them still has the counts.
+    withoutChecksums(dir);
     writeFileSync(join(dir, 'tables', 'order_log.json'), '[]');
     const fresh = await openTestDatabase();
     try {
@@ -157,6 +177,88 @@ describe('backup and restore', () => {
       );
       expect(await tableRows(fresh, 'users')).toEqual([]);
       expect(await tableRows(fresh, 'orders')).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  /**
+   * Restores a copy of the backup, changed by `damage`, into a fresh database and media folder, and
+   * expects it refused with `message` before a row or an image is written.
+   */
+  async function expectRefused(name: string, damage: (dir: string) => void, message: string) {
+    const dir = join(scratch, name);
+    cpSync(backup, dir, { recursive: true });
+    damage(dir);
+    const fresh = await openTestDatabase();
+    const mediaRoot = join(scratch, `${name}-media`);
+    try {
+      await expect(restoreFrom(fresh, localMediaStorage(mediaRoot), dir)).rejects.toThrow(message);
+      expect(await tableRows(fresh, 'users')).toEqual([]);
+      expect(await tableRows(fresh, 'shop')).toEqual([]);
+      expect(await tableRows(fresh, 'orders')).toEqual([]);
+      expect(existsSync(mediaRoot)).toBe(false);
+    } finally {
+      await fresh.close();
+    }
+  }
+
+  /** What a restore says of a file of the copy `name` that does not match its checksum. */
+  const damaged = (name: string, file: string, why: string) =>
+    `The backup's ${join(scratch, name, file)} ${why}: nothing was restored.`;
+
+  it('restores nothing from a copy with an image cut short (an interrupted rsync), and names it', async () => {
+    const file = `media/${imageKey}-640.webp`;
+    const { bytes } = made.files![file]!;
+    const half = Math.floor(bytes / 2);
+    await expectRefused(
+      'backup-short-image',
+      (dir) => truncateSync(join(dir, file), half),
+      damaged(
+        'backup-short-image',
+        file,
+        `holds ${half} bytes where its manifest records ${bytes} (copied only in part?)`,
+      ),
+    );
+  });
+
+  it('restores nothing from a backup with a table file changed since, though its rows still count right', async () => {
+    await expectRefused(
+      'backup-changed-table',
+      (dir) => {
+        // As many rows and bytes as the manifest records: only the SHA-256 tells the change apart.
+        const path = join(dir, 'tables', 'users.json');
+        const users = JSON.parse(readFileSync(path, 'utf8'));
+        users[0].name = [...users[0].name].reverse().join('');
+        writeFileSync(path, JSON.stringify(users));
+      },
+      damaged(
+        'backup-changed-table',
+        'tables/users.json',
+        'does not match the SHA-256 its manifest records (changed or damaged since the backup)',
+      ),
+    );
+  });
+
+  it('restores nothing from a copy missing an image, and names it', async () => {
+    const file = `media/${imageKey}-320.webp`;
+    await expectRefused(
+      'backup-missing-image',
+      (dir) => rmSync(join(dir, file)),
+      damaged('backup-missing-image', file, 'is missing'),
+    );
+  });
+
+  it('still restores a backup made before the manifest recorded checksums, by its counts', async () => {
+    const dir = join(scratch, 'backup-unchecked');
+    cpSync(backup, dir, { recursive: true });
+    withoutChecksums(dir);
+    const fresh = await openTestDatabase();
+    try {
+      const restored = await restoreFrom(fresh, localMediaStorage(join(scratch, 'unchecked-media')), dir);
+      expect(restored.tables).toEqual(made.tables);
+      expect(restored.media).toBe(3);
+      expect(await tableRows(fresh, 'orders')).toEqual(await tableRows(source, 'orders'));
     } finally {
       await fresh.close();
     }
@@ -186,25 +288,17 @@ describe('backup and restore', () => {
   });
 
   it('refuses a backup made by a newer release, before writing a row or an image', async () => {
-    const dir = join(scratch, 'backup-newer');
-    cpSync(backup, dir, { recursive: true });
-    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
-    writeFileSync(
-      join(dir, 'manifest.json'),
-      JSON.stringify({ ...manifest, migration: { index: 9999, tag: '9999_later' } }),
+    await expectRefused(
+      'backup-newer',
+      (dir) => {
+        const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+        writeFileSync(
+          join(dir, 'manifest.json'),
+          JSON.stringify({ ...manifest, migration: { index: 9999, tag: '9999_later' } }),
+        );
+      },
+      'This backup was made by a newer release (database schema 9999_later); restore it with that release or a later one.',
     );
-    const fresh = await openTestDatabase();
-    const mediaRoot = join(scratch, 'newer-media');
-    try {
-      await expect(restoreFrom(fresh, localMediaStorage(mediaRoot), dir)).rejects.toThrow(
-        'This backup was made by a newer release (database schema 9999_later); restore it with that release or a later one.',
-      );
-      expect(await tableRows(fresh, 'users')).toEqual([]);
-      expect(await tableRows(fresh, 'shop')).toEqual([]);
-      expect(existsSync(mediaRoot)).toBe(false);
-    } finally {
-      await fresh.close();
-    }
   });
 
   it('still restores a backup made before the manifest named its migration', async () => {

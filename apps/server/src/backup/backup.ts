@@ -13,6 +13,7 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { IMAGE_WIDTHS, renditionKey } from '../modules/media/images.ts';
 import { referencedMediaKeys } from '../modules/media/media.repository.ts';
 import type { MediaStorage } from '../modules/media/media.storage.ts';
+import { checksumOf, type FileChecksum, verifyFiles } from './checksums.ts';
 
 /**
  * A backup is a directory: manifest.json, one JSON file of rows per table, and every media file
@@ -42,6 +43,12 @@ export type Manifest = {
   migration?: Migration;
   /** Image files the database refers to that the media storage did not have when the backup ran. */
   missingMedia?: string[];
+  /**
+   * Every file written (`tables/orders.json`, `media/images/...`), by its path in the backup, with
+   * its size and SHA-256. Absent from backups of releases that did not record them: those restore
+   * unchecked, as they always did, by the counts alone.
+   */
+  files?: Record<string, FileChecksum>;
 };
 
 /** Every table of the schema, parents before children, so rows insert without breaking a foreign key. */
@@ -85,6 +92,12 @@ export async function backupTo(handle: DatabaseHandle, media: MediaStorage, dir:
   await mkdir(join(dir, 'tables'), PRIVATE_DIR);
   if ((await readdir(join(dir, 'tables'))).length > 0) throw new Error(`${dir} already holds a backup.`);
   const counts: Record<string, number> = {};
+  const files: Record<string, FileChecksum> = {};
+  const write = async (name: string, body: Uint8Array) => {
+    await mkdir(dirname(join(dir, name)), PRIVATE_DIR);
+    await writeFile(join(dir, name), body, PRIVATE_FILE);
+    files[name] = checksumOf(body);
+  };
   let mediaKeys: string[] = [];
   // One repeatable-read transaction: every table, and the images the rows use, read as of the same
   // moment (an image removed since may be deleted by the media sweep, but not for its grace period).
@@ -104,7 +117,7 @@ export async function backupTo(handle: DatabaseHandle, media: MediaStorage, dir:
         if (batch.length < BATCH) break;
       }
       counts[name] = all.length;
-      await writeFile(join(dir, 'tables', `${name}.json`), JSON.stringify(all), PRIVATE_FILE);
+      await write(`tables/${name}.json`, Buffer.from(JSON.stringify(all)));
     }
     mediaKeys = [...(await referencedMediaKeys(tx))].sort();
   });
@@ -120,8 +133,7 @@ export async function backupTo(handle: DatabaseHandle, media: MediaStorage, dir:
         missingMedia.push(file);
         continue;
       }
-      await mkdir(dirname(join(dir, 'media', file)), PRIVATE_DIR);
-      await writeFile(join(dir, 'media', file), body, PRIVATE_FILE);
+      await write(`media/${file}`, body);
       mediaCount += 1;
     }
   }
@@ -133,6 +145,7 @@ export async function backupTo(handle: DatabaseHandle, media: MediaStorage, dir:
     tables: counts,
     media: mediaCount,
     ...(missingMedia.length ? { missingMedia } : {}),
+    files,
   };
   await writeFile(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, PRIVATE_FILE);
   return manifest;
@@ -157,9 +170,10 @@ async function mediaFiles(root: string, prefix = ''): Promise<string[]> {
 /**
  * Restores a backup into a migrated database that holds no shop data yet (a fresh one), in one
  * transaction: either every row the manifest counts is back or none is. A backup of a newer schema
- * is refused before anything is written. Media go first (their names are their contents' hashes, so
- * a second try writes the same files), then the rows, each table's file checked against the
- * manifest's count first. Answers what was restored.
+ * is refused before anything is written, and so is one whose files do not all match the sizes and
+ * SHA-256s its manifest records (a copy cut short, a file changed since). Media go first (their
+ * names are their contents' hashes, so a second try writes the same files), then the rows, each
+ * table's file checked against the manifest's count first. Answers what was restored.
  */
 export async function restoreFrom(
   handle: DatabaseHandle,
@@ -182,6 +196,8 @@ export async function restoreFrom(
   if (Number(users) > 0 || Number(shop) > 0) {
     throw new Error('The database already holds data: restore into a fresh, empty database.');
   }
+  // Before the counts, so a missing file is named; a backup without checksums goes by its counts.
+  if (manifest.files) await verifyFiles(dir, manifest.files);
   const root = join(dir, 'media');
   const files = await mediaFiles(root);
   if (files.length !== manifest.media) {
