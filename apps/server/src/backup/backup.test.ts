@@ -249,6 +249,19 @@ describe('backup and restore', () => {
     );
   });
 
+  it('restores nothing from a manifest naming a file outside the backup', async () => {
+    await expectRefused(
+      'backup-outside',
+      (dir) => {
+        const path = join(dir, 'manifest.json');
+        const manifest = JSON.parse(readFileSync(path, 'utf8'));
+        manifest.files['../../etc/passwd'] = { bytes: 1, sha256: '0' };
+        writeFileSync(path, JSON.stringify(manifest));
+      },
+      "The backup's manifest names ../../etc/passwd, outside its folder: nothing was restored.",
+    );
+  });
+
   it('still restores a backup made before the manifest recorded checksums, by its counts', async () => {
     const dir = join(scratch, 'backup-unchecked');
     cpSync(backup, dir, { recursive: true });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 
 /**
  * What a backup's manifest records of each file it writes. A copy cut short (an interrupted rsync)
@@ -25,6 +25,9 @@ function missing(error: unknown): boolean {
  */
 export async function verifyFiles(dir: string, files: Record<string, FileChecksum>): Promise<void> {
   for (const [name, expected] of Object.entries(files)) {
+    // The backup writes only inside its folder: a name reaching out of it is not one of its files.
+    if (isAbsolute(name) || name.split(/[\\/]/).includes('..'))
+      throw new Error(`The backup's manifest names ${name}, outside its folder: nothing was restored.`);
     const path = join(dir, name);
     let bytes: number;
     try {

@@ -1,11 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-
-const CLI = join(import.meta.dirname, 'backup.ts');
+import { runCli } from '../test/cli.ts';
 
 // Each run starts Node and opens the embedded database: seconds apiece on a busy two-core machine.
 describe('npm run db:backup -- DIR, and db:restore', { timeout: 60_000 }, () => {
@@ -13,16 +11,7 @@ describe('npm run db:backup -- DIR, and db:restore', { timeout: 60_000 }, () => 
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
   const parent = join(scratch, 'backups');
   /** Runs the backup command line as its npm scripts do, on DATA_DIR `data` of the scratch folder. */
-  const cli = (args: string[], data = 'data') =>
-    spawnSync(process.execPath, [CLI, ...args], {
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'test',
-        DATA_DIR: join(scratch, data),
-        SESSION_SECRET: 'x'.repeat(32),
-      },
-      encoding: 'utf8',
-    });
+  const cli = (args: string[], data = 'data') => runCli('backup.ts', join(scratch, data), {}, args);
   const backUp = (into = parent) => cli(['backup', into]);
 
   it('writes each run into a new dated folder of DIR, as a nightly job naming one place needs', async () => {
