@@ -4,6 +4,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import {
   ACCESS,
   type AdminProductDetail,
+  type Barber,
   type CatalogProduct,
   ITEMS_PAGE,
   SEARCH_MAX_LENGTH,
@@ -1115,6 +1116,56 @@ test.describe('two editors', () => {
       ]),
     );
     expect(saved.stock).toHaveLength(2);
+  });
+});
+
+test.describe('a name already taken', () => {
+  // The refusal is a 409 response, which Chromium logs.
+  test.use({ allowedConsoleErrors: [/status of 409 \(Conflict\)/] });
+
+  test('a barber named like one already in the shop is refused beside the name, with everything typed kept', async ({
+    page,
+    checkA11y,
+  }) => {
+    await page.goto('/');
+    await signIn(page, DEMO.admin);
+    const [existing] = (await (await page.request.get('/api/barbers')).json()) as Barber[];
+    await open(page, '/dashboard/barbers/create');
+    const name = page.getByRole('textbox', { name: 'Name', exact: true });
+    await name.fill(existing!.name);
+    await page.getByRole('textbox', { name: 'Phone' }).fill('7195550100');
+    await page.getByRole('textbox', { name: 'Email' }).fill('twin@example.com');
+    await page.getByRole('textbox', { name: 'Address line 1' }).fill('1 Main St');
+    await page.getByRole('textbox', { name: 'City' }).fill('Colorado Springs');
+    await page.getByRole('textbox', { name: 'State' }).fill('CO');
+    await page.getByRole('textbox', { name: 'Postal code' }).fill('80903');
+    await page.getByRole('textbox', { name: 'Country' }).fill('US');
+    await page.getByRole('button', { name: 'Create barber' }).click();
+    const taken = `Name must be unique! A barber named "${existing!.name}" already exists.`;
+    await expect(page.getByRole('main').getByRole('alert').first()).toContainText(
+      `Barber not created: ${taken}`,
+    );
+    // Beside the name too, where the form's own checks put theirs.
+    await expect(page.getByRole('main').getByText(taken, { exact: true })).toBeVisible();
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('twin@example.com');
+    await checkA11y();
+  });
+
+  test('a product named like one in the shop is refused beside the name, with everything typed kept', async ({
+    page,
+  }) => {
+    await signInAsStaff(page);
+    await open(page, '/dashboard/products/create');
+    const name = page.getByRole('textbox', { name: 'Name', exact: true });
+    await name.fill('LOGO TEE');
+    await page.getByRole('textbox', { name: 'Description' }).fill('A second tee.');
+    await page.getByRole('textbox', { name: 'Pricing (dollars)' }).fill('25');
+    await page.getByRole('combobox', { name: 'Category' }).selectOption('Shirts');
+    await page.getByRole('button', { name: 'Create product' }).click();
+    await expect(page.getByRole('main').getByRole('alert').first()).toContainText('Product not created');
+    await expect(name).toHaveAccessibleDescription(/Name must be unique! A product named "LOGO TEE"/);
+    await expect(page.getByRole('textbox', { name: 'Description' })).toHaveValue('A second tee.');
   });
 });
 

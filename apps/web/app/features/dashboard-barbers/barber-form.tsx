@@ -18,6 +18,7 @@ import { ImagePicker } from '../../components/image-picker.tsx';
 import { ScriptForm } from '../../components/script-form.tsx';
 import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { type ApiClient, ApiError } from '../../lib/api.ts';
+import { refusedField } from '../../lib/refused-field.ts';
 import { useFocusOnFailure } from '../../lib/use-focus-on-failure.ts';
 
 type Text = {
@@ -165,10 +166,17 @@ export function BarberForm({
       unsaved.allowLeaving(sent);
       onSaved(saved);
     } catch (error) {
-      const reason = error instanceof ApiError ? `: ${error.message}` : '';
-      setFailure(`${editing ? 'Barber not updated' : 'Barber not created'}${reason}`);
-      if (error instanceof ApiError && error.issues[0])
-        setErrors({ [error.issues[0].path]: error.issues[0].message });
+      const title = editing ? 'Barber not updated' : 'Barber not created';
+      // A field the server refused (a name taken, one with no letter) is marked beside it as well.
+      const refused = refusedField(error);
+      if (refused) {
+        setErrors({ [refused.path]: refused.message });
+        setFailure(`${title}: ${refused.message}`);
+      } else {
+        setFailure(`${title}${error instanceof ApiError ? `: ${error.message}` : ''}`);
+        if (error instanceof ApiError && error.issues[0])
+          setErrors({ [error.issues[0].path]: error.issues[0].message });
+      }
     } finally {
       setBusy(false);
     }

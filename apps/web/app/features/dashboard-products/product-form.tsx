@@ -16,6 +16,7 @@ import { ImagePicker } from '../../components/image-picker.tsx';
 import { ScriptForm } from '../../components/script-form.tsx';
 import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { type ApiClient, ApiError } from '../../lib/api.ts';
+import { refusedField } from '../../lib/refused-field.ts';
 import { useFocusOnFailure } from '../../lib/use-focus-on-failure.ts';
 import { filledFields } from './filled-fields.ts';
 import { sizesOnTodaysStock } from './stock-refusal.ts';
@@ -23,16 +24,14 @@ import { sizesOnTodaysStock } from './stock-refusal.ts';
 type Fields = { name: string; description: string; pricing: string; category: string };
 type Errors = Partial<Record<keyof Fields | 'images' | 'sizes', string>>;
 
-/** The fields the form shows an error beside; the server names a bad one as `form.<field>…: <message>`. */
+/** The fields the form shows an error beside (a refusal naming `sizes.Small` is shown by the sizes). */
 const FIELDS = new Set<keyof Errors>(['name', 'description', 'pricing', 'category', 'images', 'sizes']);
-const FIELD_MESSAGE = /^form\.(\w+)[^:]*: (.+)$/;
 
 /**
  * A name conflict, a stale version, a stock count checkouts overtook and an image deleted meanwhile
- * all answer 409: the name's and the version's messages start so (the others name their field or
- * say themselves).
+ * all answer 409: the version's message starts so (refusedField knows the name's; the others name
+ * their field or say themselves).
  */
-const NAME_TAKEN = /^Name must be unique/;
 const STALE_VERSION = /^Someone else saved/;
 const CHECKOUTS_TOOK = /^Checkouts took/;
 
@@ -131,17 +130,15 @@ export function ProductForm({
       onSaved(saved);
     } catch (error) {
       const title = editing ? 'Product not updated' : 'Product not created';
-      const field = error instanceof ApiError ? FIELD_MESSAGE.exec(error.message) : null;
-      if (error instanceof ApiError && error.status === 409 && NAME_TAKEN.test(error.message)) {
-        setFailure(title);
-        setErrors({ name: error.message });
-      } else if (error instanceof ApiError && error.status === 409 && STALE_VERSION.test(error.message)) {
+      const refused = refusedField(error);
+      const field = refused?.path.split('.')[0] as keyof Errors | undefined;
+      if (error instanceof ApiError && error.status === 409 && STALE_VERSION.test(error.message)) {
         setFailure(title);
         setStale(true);
-      } else if (field?.[1] && field[2] && FIELDS.has(field[1] as keyof Errors)) {
+      } else if (refused && field && FIELDS.has(field)) {
         setFailure(title);
-        setErrors({ [field[1]]: field[2] });
-        if (editing && CHECKOUTS_TOOK.test(field[2])) await showTodaysStock(parsed.data.sizes ?? {});
+        setErrors({ [field]: refused.message });
+        if (editing && CHECKOUTS_TOOK.test(refused.message)) await showTodaysStock(parsed.data.sizes ?? {});
       } else {
         // The server's own reason: an image it cannot read (415), a file too large (413), too many
         // uploads (429), an image deleted while the form was open (409).
