@@ -75,4 +75,15 @@ describe('describeChange', () => {
     });
     expect(describeChange({ Small: 3 }, { Small: 5 })).toEqual({ before: 'Small: 3', after: 'Small: 5' });
   });
+
+  it('reads an access level as the role it gives', () => {
+    expect(describeChange({ accessLevel: 0 }, { accessLevel: 1 })).toEqual({
+      before: 'role: customer',
+      after: 'role: staff',
+    });
+    expect(describeChange({ accessLevel: 1 }, { accessLevel: 7 })).toEqual({
+      before: 'role: staff',
+      after: 'role: 7',
+    });
+  });
 });

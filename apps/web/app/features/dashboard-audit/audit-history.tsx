@@ -1,4 +1,5 @@
 import { type AuditEntry, auditToolLabel } from '@barbershop/contract';
+import { roleName } from '@barbershop/contract/domain';
 import { formatDateTime } from '@barbershop/contract/format';
 import { Link } from 'react-router';
 import { isRecord } from '../../lib/is-record.ts';
@@ -46,8 +47,18 @@ function differences(
   });
 }
 
+/** Fields whose stored value reads better as words: an access level as the role it gives. */
+const READ_AS: Record<string, (value: unknown) => [name: string, text: string]> = {
+  accessLevel: (value) => ['role', (typeof value === 'number' && roleName(value)) || describeNested(value)],
+};
+
 const listed = (fields: [string, unknown][]) =>
-  fields.map(([path, value]) => `${path}: ${describeNested(value)}`).join('; ');
+  fields
+    .map(([path, value]) => {
+      const [name, text] = READ_AS[path]?.(value) ?? [path, describeNested(value)];
+      return `${name}: ${text}`;
+    })
+    .join('; ');
 
 /**
  * A change as read in the history, as plain words: of two records (a whole barber, the fields a form
