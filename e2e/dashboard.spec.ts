@@ -14,6 +14,7 @@ import { WEEKDAYS } from '@barbershop/contract/domain';
 import type { Browser, Page } from '@playwright/test';
 import { TOAST_MS } from '../apps/web/app/components/toast.tsx';
 import { beforeHydration, expect, stopPageClock, test, waitForTheAppOnNavigation } from './fixtures.ts';
+import { createProduct } from './products.ts';
 import { DEMO, signIn } from './sign-in.ts';
 
 // The staff dashboard: access, the sidebar at its breakpoint, products from creation to publishing,
@@ -897,16 +898,6 @@ test.describe('the public barber page', () => {
 test.describe('two editors', () => {
   // The refused save is a 409 response, which Chromium logs.
   test.use({ allowedConsoleErrors: [/status of 409 \(Conflict\)/] });
-
-  /** A product made through the API by the signed-in staff member, as the form would send it. */
-  async function createProduct(page: Page, form: object): Promise<AdminProductDetail> {
-    const created = await page.request.post('/api/products', {
-      headers: { origin: new URL(page.url()).origin },
-      multipart: { form: JSON.stringify(form) },
-    });
-    expect(created.status()).toBe(200);
-    return (await created.json()) as AdminProductDetail;
-  }
 
   /** The same staff member in a second browser, as a colleague at another till. */
   async function secondEditor(page: Page, browser: Browser): Promise<Page> {

@@ -1,7 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type {
-  AdminProductDetail,
   CatalogProduct,
   InventoryItem,
   Order,
@@ -24,6 +23,7 @@ import {
   test,
   waitForTheAppOnNavigation,
 } from './fixtures.ts';
+import { withPublishedProduct } from './products.ts';
 import { chooseAccount, clickUntil, DEMO, signIn } from './sign-in.ts';
 
 // The store journey: browse, choose a size, the cart in the header and on its page, checkout with the
@@ -409,22 +409,14 @@ test('a product named with one long word, as long as a name may be, wraps on eve
   await page.goto('/');
   await signIn(page, DEMO.admin);
   const name = `Longword${Date.now()}`.padEnd(80, 'x');
-  const created = await page.request.post('/api/products', {
-    headers: { origin: new URL(page.url()).origin },
-    multipart: {
-      form: JSON.stringify({
-        name,
-        description: 'One word.',
-        pricing: 30,
-        category: 'Hoodies',
-        published: true,
-        sizes: { 'One Size Fits All': 3 },
-      }),
-    },
-  });
-  expect(created.status()).toBe(200);
-  const { slug, _id } = (await created.json()) as AdminProductDetail;
-  try {
+  const form = {
+    name,
+    description: 'One word.',
+    pricing: 30,
+    category: 'Hoodies',
+    sizes: { 'One Size Fits All': 3 },
+  };
+  await withPublishedProduct(page, form, async ({ slug }) => {
     await addFromProductPage(page, slug, null);
     await page.setViewportSize({ width: 320, height: 640 });
     const wider: string[] = [];
@@ -445,13 +437,7 @@ test('a product named with one long word, as long as a name may be, wraps on eve
     await openCart(page);
     if ((await sidewaysScroll(page)) > 0) wider.push('the cart dropdown');
     expect(wider).toEqual([]);
-  } finally {
-    // Off the store again, for the tests that read the catalogue meanwhile.
-    await page.request.post(`/api/products/archives/${_id}`, {
-      headers: { origin: new URL(page.url()).origin },
-      data: { archived: true },
-    });
-  }
+  });
 });
 
 test('a product named in another script has its own address, and its name as typed leads there', async ({
@@ -460,17 +446,10 @@ test('a product named in another script has its own address, and its name as typ
   await page.goto('/');
   await signIn(page, DEMO.admin);
   const name = `Кепка Цирюльника ${Date.now()}`;
-  const created = await page.request.post('/api/products', {
-    headers: { origin: new URL(page.url()).origin },
-    multipart: {
-      form: JSON.stringify({ name, description: 'Шапка.', pricing: 25, category: 'Hats', published: true }),
-    },
-  });
-  expect(created.status()).toBe(200);
-  const { slug, _id } = (await created.json()) as AdminProductDetail;
-  expect(slug).toBe(name.toLowerCase().replaceAll(' ', '-'));
-  const address = `/store/${encodeURIComponent(slug)}`;
-  try {
+  const form = { name, description: 'Шапка.', pricing: 25, category: 'Hats' };
+  await withPublishedProduct(page, form, async ({ slug, _id }) => {
+    expect(slug).toBe(name.toLowerCase().replaceAll(' ', '-'));
+    const address = `/store/${encodeURIComponent(slug)}`;
     // The name as typed: a redirect, percent-encoded as a header must be, to the one address.
     await page.goto(`/store/${encodeURIComponent(name)}`);
     await expect(page).toHaveURL(new RegExp(`${address}$`));
@@ -479,12 +458,7 @@ test('a product named in another script has its own address, and its name as typ
     await page.goto(`/dashboard/products/${_id}/edit`);
     await expect(page).toHaveURL(new RegExp(`/dashboard/products/${encodeURIComponent(slug)}/edit$`));
     await expect(page.getByRole('heading', { level: 1, name: `Edit ${name}` })).toBeVisible();
-  } finally {
-    await page.request.post(`/api/products/archives/${_id}`, {
-      headers: { origin: new URL(page.url()).origin },
-      data: { archived: true },
-    });
-  }
+  });
 });
 
 test('a size tapped before the page has hydrated is the one added to the cart', async ({ page }) => {

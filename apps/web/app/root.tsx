@@ -26,6 +26,7 @@ const startScript = { __html: import.meta.env.SSR ? startAfterPaintScript : '' }
 
 import { ErrorScreen } from './components/error-screen.tsx';
 import { PageLoading } from './components/page-loading.tsx';
+import { currentUser } from './features/auth/current-user.ts';
 import { useSessionAcrossTabs } from './features/auth/session-across-tabs.ts';
 import { serverApi } from './lib/api.ts';
 import { publicConfigContext } from './lib/api-context.ts';
@@ -37,9 +38,8 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const api = serverApi(context);
   // The visitor is known at first paint, so the header never flashes the signed-out menu.
-  const [shop, user] = await Promise.all([api.get('/shop'), api.get('/users/me')]);
+  const [shop, user] = await Promise.all([serverApi(context).get('/shop'), currentUser(context)]);
   const config = context.get(publicConfigContext);
   // Found here rather than in the browser: a date formatter in the shop's zone would be the first
   // Intl object a public page builds while it starts (docs/performance.md).

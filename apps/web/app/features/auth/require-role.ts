@@ -1,8 +1,8 @@
 import type { CurrentUser } from '@barbershop/contract';
 import { ACCESS } from '@barbershop/contract/domain';
 import { type RouterContextProvider, redirect } from 'react-router';
-import { serverApi } from '../../lib/api.ts';
 import { pageAddress } from '../../lib/page-address.ts';
+import { currentUser } from './current-user.ts';
 import { signInPageHref } from './sign-in-href.ts';
 
 export type PageRole = 'signedIn' | 'staff' | 'admin';
@@ -23,7 +23,7 @@ export async function requireRole(
   context: Readonly<RouterContextProvider>,
   role: PageRole,
 ): Promise<NonNullable<CurrentUser>> {
-  const user = await serverApi(context).get('/users/me');
+  const user = await currentUser(context);
   const here = pageAddress(request);
   if (!user) throw redirect(signInPageHref(here));
   // An unknown level is no role at all: fail closed.

@@ -1,6 +1,5 @@
-import type { CurrentUser } from '@barbershop/contract';
 import { ACCESS } from '@barbershop/contract/domain';
-import { createContext, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
 import { ErrorScreen } from '../../components/error-screen.tsx';
 import { ToastProvider } from '../../components/toast.tsx';
 import { AccountMenu } from '../../features/auth/account-menu.tsx';
@@ -9,19 +8,18 @@ import { DashboardFrame, type SidebarLink } from '../../features/dashboard-shell
 import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/dashboard-layout';
 
-const staffMember = createContext<NonNullable<CurrentUser>>();
-
 // The role check is middleware, which runs for every dashboard request, and not only this loader: a
 // page's data asked for alone (`/dashboard.data?_routes=routes/dashboard/overview`) runs that page's
 // loader without this one, and a staff read the API refused there answered 500, not the sign-in page.
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }) => {
-    context.set(staffMember, await requireRole(request, context, 'staff'));
+    await requireRole(request, context, 'staff');
   },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { user: context.get(staffMember) };
+// The same check, answered from the request's one look-up of the visitor (currentUser).
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { user: await requireRole(request, context, 'staff') };
 }
 
 // Every dashboard page checks access on the server (SPEC.md section 6), not only the first one opened:
