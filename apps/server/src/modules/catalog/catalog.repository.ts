@@ -1,7 +1,7 @@
 import { type Executor, schema } from '@barbershop/db';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 
-const { products, productImages, productStock, productItems, users } = schema;
+const { auditLog, products, productImages, productStock, productItems, users } = schema;
 
 export type ProductRow = typeof products.$inferSelect;
 export type StockRow = { productId: string; size: string; quantity: number };
@@ -40,6 +40,27 @@ export async function listProductStock(db: Executor, productIds: string[]): Prom
     .select({ productId: productStock.productId, size: productStock.size, quantity: productStock.quantity })
     .from(productStock)
     .where(inArray(productStock.productId, productIds));
+}
+
+/**
+ * The product whose address this slug was until a rename, the latest such (null when none): the audit
+ * trail keeps every edit's slug before and after, so no table of old addresses is needed.
+ */
+export async function findProductRenamedFrom(db: Executor, slug: string): Promise<string | null> {
+  const [row] = await db
+    .select({ productId: auditLog.entityId })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.entity, 'product'),
+        eq(auditLog.action, 'update'),
+        sql`${auditLog.before}->>'slug' = ${slug}`,
+        sql`${auditLog.after}->>'slug' <> ${slug}`,
+      ),
+    )
+    .orderBy(desc(auditLog.at))
+    .limit(1);
+  return row?.productId ?? null;
 }
 
 /** One item with its product (deleted or archived products too: owned items keep their page) and owner. */

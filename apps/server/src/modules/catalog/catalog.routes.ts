@@ -29,7 +29,8 @@ export async function catalogRoutes(app: FastifyInstance) {
       config: { access: 'public' },
       schema: {
         tags: ['store'],
-        summary: 'One product on sale by slug or exact name (any case); 404 for drafts, archived and deleted',
+        summary:
+          'One product on sale by slug, exact name (any case) or a slug it had before a rename; 404 for drafts, archived and deleted',
         params: z.object({ name: z.string() }),
         response: { 200: CatalogProductSchema },
       },

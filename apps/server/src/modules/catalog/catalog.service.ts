@@ -15,6 +15,7 @@ import type { PublicCache } from '../../plugins/public-cache.ts';
 import { imageFromKey } from '../media/images.ts';
 import {
   findItemWithProduct,
+  findProductRenamedFrom,
   type ImageRow,
   listOnSaleProducts,
   listProductImages,
@@ -81,7 +82,11 @@ export function listPublishedProducts(db: Executor, cache: PublicCache): Promise
   return cache.read('catalogue', TABLES, async () => toCatalogProducts(db, await listOnSaleProducts(db)));
 }
 
-/** One product on sale by slug or exact name (any case); drafts, archived and deleted ones are 404. */
+/**
+ * One product on sale by slug, exact name (any case) or a slug it had before a rename, so links and
+ * search results made before a rename still lead to it (the page redirects to its slug). Drafts,
+ * archived and deleted ones are 404.
+ */
 export async function getStoreProduct(
   db: Executor,
   cache: PublicCache,
@@ -90,9 +95,16 @@ export async function getStoreProduct(
   const wanted = name.toLowerCase();
   const products = await listPublishedProducts(db, cache);
   const product =
-    products.find((p) => p.slug === wanted) ?? products.find((p) => p.name.toLowerCase() === wanted);
+    products.find((p) => p.slug === wanted) ??
+    products.find((p) => p.name.toLowerCase() === wanted) ??
+    (await renamedFrom(db, products, wanted));
   if (!product) throw new AppError('not_found', 'No such product.');
   return product;
+}
+
+async function renamedFrom(db: Executor, products: CatalogProduct[], slug: string) {
+  const id = await findProductRenamedFrom(db, slug);
+  return id ? products.find((p) => p._id === id) : undefined;
 }
 
 /**

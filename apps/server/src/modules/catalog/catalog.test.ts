@@ -4,6 +4,7 @@ import { createItem, createProduct, createUser } from '@barbershop/db/factories'
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { multipart } from '../../test/multipart.ts';
 import { signInAs } from '../../test/sessions.ts';
 
 describe('catalogue API', () => {
@@ -79,6 +80,43 @@ describe('catalogue API', () => {
       expect(response.statusCode, name).toBe(404);
       expect(response.json()).toEqual({ error: { code: 'not_found', message: 'No such product.' } });
     }
+  });
+
+  it('finds a renamed product by the slugs it had before, the latest owner of a slug first', async () => {
+    const crest = await createProduct(app.db, { name: 'Crest Tee' });
+    const rename = async (slug: string, name: string, version: number) => {
+      const body = await multipart({ name, version });
+      const response = await app.inject({
+        method: 'PUT',
+        url: `/api/products/${slug}`,
+        payload: body.payload,
+        headers: { ...body.headers, cookie: staff },
+      });
+      expect(response.statusCode, name).toBe(200);
+    };
+    const found = async (slug: string) => {
+      const response = await get(`/api/products/store/${slug}`);
+      return response.statusCode === 200 ? response.json<CatalogProduct>() : response.statusCode;
+    };
+    await rename('crest-tee', 'Brass Crest Tee', 1);
+    await rename('brass-crest-tee', 'Gold Crest Tee', 2);
+    for (const slug of ['crest-tee', 'brass-crest-tee', 'gold-crest-tee']) {
+      expect(await found(slug), slug).toMatchObject({ _id: crest.id, slug: 'gold-crest-tee' });
+    }
+
+    // A product given a former slug anew is what that address shows.
+    const newer = await createProduct(app.db, { name: 'Brass Crest Tee' });
+    expect(await found('brass-crest-tee')).toMatchObject({ _id: newer.id });
+    expect(await found('crest-tee')).toMatchObject({ _id: crest.id });
+
+    // Off sale, the old addresses are as gone as the new one.
+    await app.inject({
+      method: 'POST',
+      url: '/api/products/archives/gold-crest-tee',
+      payload: { archived: true },
+      headers: { cookie: staff, 'sec-fetch-site': 'same-origin' },
+    });
+    for (const slug of ['crest-tee', 'gold-crest-tee']) expect(await found(slug), slug).toBe(404);
   });
 
   it("shows an item's certificate to anyone, the owner's first name only to the owner and staff", async () => {
