@@ -9,7 +9,9 @@ export async function seoRoutes(app: FastifyInstance, { publicUrl }: Pick<Config
     { config: { access: 'public' }, schema: { hide: true } },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=3600');
-      return reply.type('application/xml; charset=utf-8').send(await buildSitemap(app.db, publicUrl));
+      return reply
+        .type('application/xml; charset=utf-8')
+        .send(await buildSitemap(app.db, app.publicCache, publicUrl));
     },
   );
   app.get(

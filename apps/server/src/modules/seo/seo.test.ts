@@ -1,4 +1,4 @@
-import { createProduct } from '@barbershop/db/factories';
+import { createBarber, createProduct } from '@barbershop/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, REAL_PROVIDERS, type TestApp } from '../../test/app.ts';
 
@@ -19,10 +19,12 @@ describe('sitemap.xml and robots.txt', () => {
     await createProduct(db, { name: 'Draft Tee', published: false });
     await createProduct(db, { name: 'Old Tee', archived: true });
     await createProduct(db, { name: 'Gone Tee', deletedAt: new Date() });
+    for (const name of ['Ana', 'Ben', 'Cy']) await createBarber(db, { name });
+    await createBarber(db, { name: 'Dee', active: false });
   });
   afterAll(() => app.close());
 
-  it('lists the public pages and every product on sale, as absolute URLs', async () => {
+  it("lists the public pages, each active barber's tab and every product on sale, as absolute URLs", async () => {
     const response = await app.inject('/sitemap.xml');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/xml/);
@@ -35,6 +37,9 @@ describe('sitemap.xml and robots.txt', () => {
       `${PUBLIC_URL}/store`,
       `${PUBLIC_URL}/legal/privacy`,
       `${PUBLIC_URL}/legal/terms`,
+      // The barbers page's canonical URL for the second and third barber's tabs; the first is the bare page.
+      `${PUBLIC_URL}/barbershops/barbers?index=1`,
+      `${PUBLIC_URL}/barbershops/barbers?index=2`,
       `${PUBLIC_URL}/store/logo-hoodie`,
       `${PUBLIC_URL}/store/shop-cap`,
     ]);
