@@ -8,6 +8,14 @@ export function productImages(product: Pick<CatalogProduct, 'name' | 'images'>):
   return first ? [first, ...rest] : [{ src: PLACEHOLDER, srcSet: '', alt: product.name }];
 }
 
+/**
+ * A product's own pictures, without the placeholder the API gives one that has none: link previews
+ * and search engines should show no picture rather than a stand-in (an SVG, which previews refuse).
+ */
+export function productPhotos(product: Pick<CatalogProduct, 'images'>): Image[] {
+  return product.images.filter((image) => image.src !== PLACEHOLDER);
+}
+
 /** True when every size is at 0: nothing of the product can be bought. */
 export function isSoldOut(product: Pick<CatalogProduct, 'stock'>): boolean {
   return product.stock.every((entry) => entry.quantity === 0);

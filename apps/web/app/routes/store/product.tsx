@@ -5,7 +5,7 @@ import { addToCart, atLimit } from '../../features/cart/cart-rules.ts';
 import { useCart } from '../../features/cart/cart-store.ts';
 import { type AddResult, AddToCartForm } from '../../features/catalog/add-to-cart-form.tsx';
 import { ProductGallery } from '../../features/catalog/product-gallery.tsx';
-import { productImages } from '../../features/catalog/product-images.ts';
+import { productImages, productPhotos } from '../../features/catalog/product-images.ts';
 import { orNotFound, serverApi } from '../../lib/api.ts';
 import {
   absoluteUrl,
@@ -34,18 +34,23 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!product) return [{ title: `Not Found | ${shopName}` }];
   const path = `/store/${product.slug}`;
   const url = canonicalUrl(site.publicUrl, path);
+  const photos = productPhotos(product);
+  // A product may have no description: search results and previews then get its name and price.
+  const description =
+    product.description ||
+    `${product.name}, ${formatDollars(product.pricing)}, from ${shopName}, for pickup at the shop.`;
   return pageMeta(site, {
     title: `${product.name} | ${shopName}`,
-    description: product.description,
+    description,
     path,
     type: 'product',
-    image: product.images[0]?.src,
+    image: photos[0]?.src,
     jsonLd: [
       productJsonLd({
         name: product.name,
-        description: product.description,
+        description,
         url,
-        images: product.images.map((image) => absoluteUrl(site.publicUrl, image.src)),
+        images: photos.map((image) => absoluteUrl(site.publicUrl, image.src)),
         sku: product._id,
         price: product.pricing,
         stock: product.stock,

@@ -1,4 +1,5 @@
 import { ProductGrid, productCard } from '../../features/catalog/product-grid.tsx';
+import { productPhotos } from '../../features/catalog/product-images.ts';
 import { StoreHero } from '../../features/catalog/store-hero.tsx';
 import { serverApi } from '../../lib/api.ts';
 import { breadcrumbJsonLd, canonicalUrl, pageMeta, siteFromMatches } from '../../lib/seo.ts';
@@ -9,7 +10,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const products = await serverApi(context).get('/products/published');
   return {
     products: products.map(productCard),
-    shareImage: products.find((product) => product.images.length > 0)?.images[0]?.src,
+    shareImage: products.flatMap(productPhotos)[0]?.src,
   };
 }
 
