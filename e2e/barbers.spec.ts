@@ -513,7 +513,7 @@ test('search engines read the shop and the barbers as hair salons', async ({ pag
   );
 });
 
-test('the sitemap lists the public pages and the products on sale, robots.txt points to it', async ({
+test("the sitemap lists the public pages, each barber's tab and the products on sale, robots.txt points to it", async ({
   request,
   baseURL,
 }) => {
@@ -523,6 +523,13 @@ test('the sitemap lists the public pages and the products on sale, robots.txt po
   const locations = [...(await sitemap.text()).matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
   for (const path of ['/', '/barbershops/barbers', '/store', '/legal/privacy', '/legal/terms']) {
     expect(locations).toContain(`${baseURL}${path}`);
+  }
+  // Each barber's tab is a page of its own to search engines: its canonical URL is listed.
+  const barbers = await getJson<Barber[]>(request, '/api/barbers');
+  for (const index of barbers.keys()) {
+    const html = await (await request.get(`/barbershops/barbers?index=${index}`)).text();
+    const canonical = html.match(/<link rel="canonical" href="([^"]*)"/)?.[1];
+    expect(locations, `barber ${index}`).toContain(canonical?.replaceAll('&amp;', '&'));
   }
   const onSale = PRODUCTS.filter((p) => p.published && !p.archived);
   const hidden = PRODUCTS.filter((p) => !p.published || p.archived);
