@@ -159,6 +159,21 @@ describe('hairSalonJsonLd', () => {
     });
   });
 
+  it('gives coordinates to six decimals, without the float noise a stored double shows', () => {
+    const salon = hairSalonJsonLd({
+      name: 'Marcus Bell',
+      url: `${PUBLIC_URL}/barbershops/barbers`,
+      address: SHOP.address,
+      telephone: '7195550143',
+      lat: 38.870400000000004,
+      lng: -104.76029999999999,
+      hours: CLOSED,
+      socialLinks: [],
+      images: [],
+    });
+    expect(salon.geo).toEqual({ '@type': 'GeoCoordinates', latitude: 38.8704, longitude: -104.7603 });
+  });
+
   it('leaves out geo without coordinates', () => {
     const salon = hairSalonJsonLd({
       name: 'Marcus Bell',

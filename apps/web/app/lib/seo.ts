@@ -139,6 +139,11 @@ export type HairSalonInput = {
   email?: string;
 };
 
+/** A coordinate to six decimals (about 10 cm), without the float noise a stored double can show (38.870400000000004). */
+function toMicrodegrees(degrees: number): number {
+  return Math.round(degrees * 1e6) / 1e6;
+}
+
 /** schema.org HairSalon: lets search engines show the shop's address, hours and phone with its results. */
 export function hairSalonJsonLd(salon: HairSalonInput) {
   return {
@@ -151,7 +156,13 @@ export function hairSalonJsonLd(salon: HairSalonInput) {
     ...(salon.email ? { email: salon.email } : {}),
     address: postalAddress(salon.address),
     ...(salon.lat !== null && salon.lng !== null
-      ? { geo: { '@type': 'GeoCoordinates', latitude: salon.lat, longitude: salon.lng } }
+      ? {
+          geo: {
+            '@type': 'GeoCoordinates',
+            latitude: toMicrodegrees(salon.lat),
+            longitude: toMicrodegrees(salon.lng),
+          },
+        }
       : {}),
     openingHoursSpecification: openingHoursSpecification(salon.hours),
     ...(salon.socialLinks.length ? { sameAs: salon.socialLinks } : {}),
