@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './required-text.ts';
 
 /** Each field of a postal address with the name forms and error messages give it. */
 export const ADDRESS_LABELS = {
@@ -25,23 +26,13 @@ export const AddressSchema = z.object({
 });
 export type Address = z.infer<typeof AddressSchema>;
 
-/** A field that must be filled in: left out or blank, the message names it. */
-function required(field: AddressField, max: number) {
-  const missing = `${ADDRESS_LABELS[field]} is required`;
-  return z
-    .string({ error: (issue) => (issue.input === undefined ? missing : undefined) })
-    .trim()
-    .min(1, { message: missing, abort: true })
-    .max(max, `${ADDRESS_LABELS[field]} must be ${max} characters or fewer`);
-}
-
 /** An address as a form sends it: every field but line2 required, and a missing one named in the message. */
 export const AddressInputSchema = AddressSchema.extend({
-  line1: required('line1', 200),
+  line1: requiredText(ADDRESS_LABELS.line1, 200),
   line2: z.string().trim().max(200, `${ADDRESS_LABELS.line2} must be 200 characters or fewer`).default(''),
-  city: required('city', 100),
-  state: required('state', 100),
-  postal_code: required('postal_code', 20),
-  country: required('country', 60).min(2, 'Country must be at least 2 characters, e.g. US'),
+  city: requiredText(ADDRESS_LABELS.city, 100),
+  state: requiredText(ADDRESS_LABELS.state, 100),
+  postal_code: requiredText(ADDRESS_LABELS.postal_code, 20),
+  country: requiredText(ADDRESS_LABELS.country, 60).min(2, 'Country must be at least 2 characters, e.g. US'),
 }).strict();
 export type AddressInput = z.input<typeof AddressInputSchema>;

@@ -6,6 +6,7 @@ import { EditVersionSchema } from './edit-version.ts';
 import { ContactEmailSchema } from './email.ts';
 import { ContactPhoneSchema } from './phone.ts';
 import { ImageSlotSchema } from './products.ts';
+import { requiredText } from './required-text.ts';
 
 /** A barber as the dashboard sees it: inactive ones too, with the media keys an edit form sends back. */
 export const AdminBarberSchema = BarberSchema.extend({
@@ -21,7 +22,7 @@ export type AdminBarber = z.infer<typeof AdminBarberSchema>;
 const UrlOrEmpty = z.union([z.literal(''), z.httpUrl('must be a full URL (https://…) or empty')]);
 
 const BarberServiceInputSchema = z.strictObject({
-  name: z.string().trim().min(1, 'Service name is required').max(80),
+  name: requiredText('Service name', 80),
   description: z.string().trim().max(500).default(''),
   /** Dollars, as the public barber page shows them. */
   price: z
@@ -37,7 +38,7 @@ const BarberServiceInputSchema = z.strictObject({
 });
 
 const BarberFields = {
-  name: z.string().trim().min(1, 'Name is required').max(80),
+  name: requiredText('Name', 80),
   nickname: z.string().trim().max(40),
   address: AddressInputSchema,
   /** Manual coordinates; used when the address cannot be geocoded (no geocoder configured, or no match). */

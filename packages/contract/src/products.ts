@@ -3,6 +3,7 @@ import { ImageSchema } from './barbers.ts';
 import { CATEGORIES, ITEM_STATUSES, SIZES } from './domain.ts';
 import { EditVersionSchema } from './edit-version.ts';
 import { typedNumber } from './format.ts';
+import { requiredText } from './required-text.ts';
 
 /**
  * Words the shop's own product addresses use after /products/: the API's public catalogue, store
@@ -113,12 +114,8 @@ export const ImageSlotSchema = z.union([
 export type ImageSlot = z.infer<typeof ImageSlotSchema>;
 
 const ProductFields = {
-  name: z.string().trim().min(1, 'Name is required').max(80, 'must be 80 characters or fewer'),
-  description: z
-    .string()
-    .trim()
-    .min(1, 'Description is required')
-    .max(4000, 'must be 4000 characters or fewer'),
+  name: requiredText('Name', 80),
+  description: requiredText('Description', 4000),
   // Typed as text (SPEC.md section 3): an empty field is a missing price, never $0.
   pricing: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() !== '' ? typedNumber(value) : value),
@@ -130,7 +127,7 @@ const ProductFields = {
             : 'Pricing must be a number of dollars',
       })
       .min(0, 'Pricing must be 0 or more')
-      .max(100_000, 'Pricing must be under $100,000')
+      .max(100_000, 'Pricing must be $100,000 or less')
       .refine(
         (dollars) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6,
         'Pricing must be in whole cents',

@@ -4,6 +4,7 @@ import { OpeningHoursSchema, WeeklyHoursSchema } from './barbers.ts';
 import { EditVersionSchema } from './edit-version.ts';
 import { ContactEmailSchema } from './email.ts';
 import { ContactPhoneSchema } from './phone.ts';
+import { requiredText } from './required-text.ts';
 
 export const SocialLinkSchema = z.object({ label: z.string().min(1), url: z.url() });
 export type SocialLink = z.infer<typeof SocialLinkSchema>;
@@ -28,7 +29,7 @@ export type Shop = z.infer<typeof ShopSchema>;
 /** PUT /shop (admin): any of the settings, plus the version the editor started from. */
 export const UpdateShopSchema = z
   .strictObject({
-    name: z.string().trim().min(1, 'Name is required').max(80),
+    name: requiredText('Name', 80),
     phone: ContactPhoneSchema,
     email: ContactEmailSchema,
     address: AddressInputSchema,

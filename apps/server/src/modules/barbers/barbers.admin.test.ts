@@ -232,6 +232,8 @@ describe('barber management', () => {
   it('names the bad field and refuses a taken name', async () => {
     const cases: [unknown, string][] = [
       [{ ...FORM, name: '' }, 'form.name: Name is required'],
+      [{ ...FORM, name: undefined }, 'form.name: Name is required'],
+      [{ ...FORM, name: 'N'.repeat(81) }, 'form.name: Name must be 80 characters or fewer'],
       [{ ...FORM, address: { ...FORM.address, city: ' ' } }, 'form.address.city: City is required'],
       [
         { ...FORM, address: { line1: '1550 Larimer St', state: 'CO', postal_code: '80202', country: 'US' } },

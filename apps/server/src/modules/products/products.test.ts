@@ -120,9 +120,21 @@ describe('staff product API', () => {
   });
 
   it('names the missing or bad field of the form', async () => {
-    const missing = await send('POST', '/api/products', { ...HOODIE, description: undefined });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().error.message).toMatch(/^form\.description: /);
+    // SPEC.md section 5: name, description, pricing and category are required, left out or blank.
+    for (const [form, message] of [
+      [{ ...HOODIE, name: undefined }, 'form.name: Name is required'],
+      [{ ...HOODIE, name: '  ' }, 'form.name: Name is required'],
+      [{ ...HOODIE, description: undefined }, 'form.description: Description is required'],
+      [{ ...HOODIE, description: '' }, 'form.description: Description is required'],
+      [{ ...HOODIE, pricing: undefined }, 'form.pricing: Pricing is required'],
+      [{ ...HOODIE, category: undefined }, 'form.category: Category must be Hats, Shirts or Hoodies'],
+      [{ ...HOODIE, name: 'N'.repeat(81) }, 'form.name: Name must be 80 characters or fewer'],
+      [{ ...HOODIE, name: 42 }, 'form.name: Name must be text'],
+    ] as const) {
+      const refused = await send('POST', '/api/products', form);
+      expect(refused.statusCode, message).toBe(400);
+      expect(refused.json().error.message).toBe(message);
+    }
     const badCategory = await send('POST', '/api/products', { ...HOODIE, category: 'Socks' });
     expect(badCategory.statusCode).toBe(400);
     expect(badCategory.json().error.message).toBe('form.category: Category must be Hats, Shirts or Hoodies');
@@ -148,6 +160,8 @@ describe('staff product API', () => {
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json().error.message).toBe('form: is not valid JSON');
     expect(await app.db.select().from(schema.products)).toEqual([]);
+    const longest = await send('POST', '/api/products', { ...HOODIE, name: 'N'.repeat(80) });
+    expect(longest.statusCode).toBe(200);
   });
 
   it('refuses an empty, fractional-cent or non-decimal price instead of saving $0, rounding it or reading it otherwise', async () => {
@@ -158,6 +172,7 @@ describe('staff product API', () => {
       // What Number() would read as another price than the one typed.
       ['0x10', 'form.pricing: Pricing must be a number of dollars'],
       ['1e2', 'form.pricing: Pricing must be a number of dollars'],
+      ['100000.01', 'form.pricing: Pricing must be $100,000 or less'],
     ]) {
       const created = await send('POST', '/api/products', { ...HOODIE, pricing });
       expect(created.statusCode, pricing).toBe(400);
@@ -172,6 +187,8 @@ describe('staff product API', () => {
     expect(row?.priceCents).toBe(5500);
     const cents = await send('PUT', '/api/products/logo-hoodie', { pricing: '29.99', version: 1 });
     expect(json<AdminProduct>(cents).pricing).toBe(29.99);
+    const most = await send('PUT', '/api/products/logo-hoodie', { pricing: '100000', version: 2 });
+    expect(json<AdminProduct>(most).pricing).toBe(100_000);
   });
 
   it('refuses a name already taken by a live product, whatever its case (409)', async () => {
