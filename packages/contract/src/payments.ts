@@ -6,7 +6,11 @@ import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from './order-rules.ts';
 export const PaymentLineSchema = z.object({
   _id: z.uuid(),
   size: z.enum(SIZES),
-  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+  quantity: z
+    .number({ error: 'Quantity must be a number' })
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(MAX_LINE_QUANTITY, `At most ${MAX_LINE_QUANTITY} of one product and size per order`),
 });
 export type PaymentLine = z.infer<typeof PaymentLineSchema>;
 

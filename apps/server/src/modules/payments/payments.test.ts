@@ -93,8 +93,22 @@ describe('checkout with the demo provider', () => {
   });
 
   it.each([
-    ['an empty cart', [], 'body.products'],
-    ['11 of one size', [{ size: 'Medium', quantity: 11 }], 'body.products'],
+    ['an empty cart', [], 'body.products: The cart is empty'],
+    [
+      '11 of one size',
+      [{ size: 'Medium', quantity: 11 }],
+      'body.products.0.quantity: At most 10 of one product and size per order',
+    ],
+    [
+      'none of a size',
+      [{ size: 'Medium', quantity: 0 }],
+      'body.products.0.quantity: Quantity must be at least 1',
+    ],
+    [
+      'half a unit',
+      [{ size: 'Medium', quantity: 1.5 }],
+      'body.products.0.quantity: Quantity must be a whole number',
+    ],
     [
       'two lines of one size adding up to 11',
       [
