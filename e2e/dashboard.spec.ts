@@ -1110,6 +1110,61 @@ test.describe('two editors', () => {
   });
 });
 
+test.describe('a product call that fails', () => {
+  // Each refused call is a 500 the test answers in the server's place, which Chromium logs.
+  test.use({ allowedConsoleErrors: [/status of 500 \(Internal Server Error\)/] });
+
+  test("says SPEC.md section 8's alert: Publish, Archive, Delete and an item's owner each their own", async ({
+    page,
+  }) => {
+    await open(page, '/');
+    await signIn(page, DEMO.admin);
+    const origin = { origin: new URL(page.url()).origin };
+    const product = await createProduct(page, {
+      name: `E2E Refused ${Date.now()}`,
+      description: 'Every call refused.',
+      pricing: 20,
+      category: 'Hats',
+      sizes: { Small: 1 },
+    });
+    // Archived, so Delete is offered; one walk-in item, whose owner can be switched.
+    for (const [url, data] of [
+      [`/api/products/archives/${product._id}`, { archived: true }],
+      [`/api/products/${product._id}/items`, { size: 'Small', count: 1, owner: '' }],
+    ] as const) {
+      expect((await page.request.post(url, { headers: origin, data })).status()).toBe(200);
+    }
+    await page.route('**/api/products/**', (route) =>
+      route.request().method() === 'GET'
+        ? route.fallback()
+        : route.fulfill({
+            status: 500,
+            json: { error: { code: 'internal', message: 'Something went wrong on our side.' } },
+          }),
+    );
+    await open(page, `/dashboard/products/${product.slug}`);
+    const alert = page.getByRole('main').getByRole('alert');
+
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(alert).toHaveText('Product not published');
+    await page.getByRole('button', { name: 'Unarchive' }).click();
+    await expect(alert).toHaveText('Product not archived');
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete product' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(alert).toHaveText('Product not deleted');
+    await page.getByRole('combobox', { name: /^Owner of item/ }).selectOption('owned');
+    await expect(alert.filter({ hasText: 'Could Not Complete' })).toBeVisible();
+    // Nothing changed.
+    const saved = (await (
+      await page.request.get(`/api/products/${product._id}`)
+    ).json()) as AdminProductDetail;
+    expect(saved).toMatchObject({ published: false, archived: true, items: [{ owner: '' }] });
+  });
+});
+
 test.describe('a name already taken', () => {
   // The refusal is a 409 response, which Chromium logs.
   test.use({ allowedConsoleErrors: [/status of 409 \(Conflict\)/] });
