@@ -1,13 +1,8 @@
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { CatalogProduct } from '@barbershop/contract';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { StripeStandIn } from '../apps/server/src/test/stripe-stand-in.ts';
-import { freePort } from '../scripts/bench/stats.ts';
 import { expect, test } from './fixtures.ts';
-import { productionEnv, runServerScript } from './production-server.ts';
+import { startOwnServer } from './own-server.ts';
 import { DEMO, signIn } from './sign-in.ts';
 
 // A refund that fails days later (the card was closed) and a card holder's dispute are the payment
@@ -17,31 +12,18 @@ import { DEMO, signIn } from './sign-in.ts';
 // in order: each expects the overview to count its order alone.
 
 const stripe = new StripeStandIn();
-let server: ChildProcess | undefined;
-let dataDir = '';
+let server: Awaited<ReturnType<typeof startOwnServer>> | undefined;
 let site = '';
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const port = await freePort();
-  site = `http://localhost:${port}`;
-  dataDir = mkdtempSync(join(tmpdir(), 'barbershop-refunds-'));
-  const env = productionEnv(String(port), dataDir, await stripe.start());
-  const seed = runServerScript(env, 'cli/db.ts', ['seed']);
-  expect(await new Promise((resolve) => seed.once('exit', resolve))).toBe(0);
-  server = runServerScript(env, 'main.ts');
-  const health = () =>
-    fetch(`${site}/healthz`).then(
-      (response) => response.status,
-      () => 0,
-    );
-  await expect.poll(health, { timeout: 60_000 }).toBe(200);
+  server = await startOwnServer('refunds', { seed: true, env: await stripe.start() });
+  site = server.site;
 });
 
 test.afterAll(async () => {
-  server?.kill('SIGKILL');
+  server?.stop();
   await stripe.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** Delivers a Stripe event to the server's webhook as Stripe does, and expects it taken. */

@@ -23,6 +23,11 @@ export const ShopSchema = z.object({
   /** Fraction of the subtotal charged as sales tax, e.g. 0.029; shown at checkout when above 0. */
   salesTaxRate: z.number().min(0).max(0.5),
   version: EditVersionSchema,
+  /**
+   * False until an administrator first saves the settings: the phone, email and address are a fresh
+   * install's stand-ins then, which the public pages leave out rather than offer as the shop's.
+   */
+  configured: z.boolean(),
 });
 export type Shop = z.infer<typeof ShopSchema>;
 

@@ -39,6 +39,7 @@ const SHOP: Shop = {
   },
   salesTaxRate: 0.029,
   version: 1,
+  configured: true,
 };
 
 const CLOSED: OpeningHours = {

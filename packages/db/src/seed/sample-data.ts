@@ -11,7 +11,7 @@ const ADDRESS: Address = {
   country: 'US',
 };
 
-export const SHOP: Omit<Shop, 'version'> = {
+export const SHOP: Omit<Shop, 'version' | 'configured'> = {
   name: 'Gold Standard Barbershop',
   phone: '7195550142',
   email: 'hello@goldstandardbarbers.example',

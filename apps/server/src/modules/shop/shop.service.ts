@@ -31,6 +31,7 @@ export function defaultShop(salesTaxRate: number): Shop {
     salesTaxRate,
     // What the row made from these defaults starts at (the column's default).
     version: 1,
+    configured: false,
   };
 }
 
@@ -54,9 +55,17 @@ async function placeOfNewAddress(
   return (await geocode(address)) ?? { lat: null, lng: null };
 }
 
-function toShop(row: NonNullable<Awaited<ReturnType<typeof lockShop>>>): Shop {
-  const { id: _id, ...shop } = row;
-  return shop;
+type ShopRow = NonNullable<Awaited<ReturnType<typeof lockShop>>>;
+
+/** The settings a row holds, as the audit trail records them. */
+function settingsOf(row: ShopRow): Omit<Shop, 'configured'> {
+  const { id: _id, ...settings } = row;
+  return settings;
+}
+
+/** A saved row is the shop's own settings, however few of them were changed. */
+function toShop(row: ShopRow): Shop {
+  return { ...settingsOf(row), configured: true };
 }
 
 /**
@@ -78,8 +87,9 @@ export async function updateShop(
       ? await placeOfNewAddress(db, changes.address, defaults, geocode)
       : {};
   const { version, ...settings } = changes;
+  const { configured: _, ...defaultSettings } = defaults;
   return db.transaction(async (tx) => {
-    const before = (await lockShop(tx)) ?? (await insertShopRow(tx, defaults));
+    const before = (await lockShop(tx)) ?? (await insertShopRow(tx, defaultSettings));
     if (before.version !== version) throw staleEdit('the shop settings', before.version, version);
     const after = await updateShopRow(tx, { ...settings, ...place });
     await recordAudit(tx, {
@@ -87,8 +97,8 @@ export async function updateShop(
       entity: 'shop',
       entityId: '1',
       action: 'update',
-      before: toShop(before),
-      after: toShop(after),
+      before: settingsOf(before),
+      after: settingsOf(after),
     });
     return toShop(after);
   });

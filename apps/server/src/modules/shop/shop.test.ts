@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { signInAs } from '../../test/sessions.ts';
 
-const SHOP: Shop = {
+/** The shop's row as an administrator saved it. */
+const SETTINGS: Omit<Shop, 'configured'> = {
   name: 'Gold Standard Barbershop',
   phone: '7195550142',
   email: 'hello@goldstandardbarbers.example',
@@ -38,6 +39,8 @@ const SHOP: Shop = {
   salesTaxRate: 0.029,
   version: 1,
 };
+/** How the API shows it. */
+const SHOP: Shop = { ...SETTINGS, configured: true };
 
 describe('shop API', () => {
   let app: TestApp;
@@ -54,6 +57,8 @@ describe('shop API', () => {
       socialLinks: [],
       policies: [],
       salesTaxRate: 0,
+      // Its phone, email and address are stand-ins the public pages leave out.
+      configured: false,
     });
   });
 
@@ -67,14 +72,14 @@ describe('shop API', () => {
   });
 
   it('shows the shop: phone, pickup address, coordinates, social links and policies', async () => {
-    await app.handle.db.insert(schema.shop).values(SHOP);
+    await app.handle.db.insert(schema.shop).values(SETTINGS);
     const response = await app.inject('/api/shop');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(SHOP);
   });
 
   it('is public: no sign-in needed', async () => {
-    await app.handle.db.insert(schema.shop).values(SHOP);
+    await app.handle.db.insert(schema.shop).values(SETTINGS);
     const response = await app.inject({ url: '/api/shop', headers: { cookie: 'session=forged' } });
     expect(response.statusCode).toBe(200);
   });
@@ -85,7 +90,7 @@ describe('shop settings', () => {
   let admin: string;
   beforeEach(async () => {
     app = await buildTestApp();
-    await app.db.insert(schema.shop).values({ id: 1, ...SHOP });
+    await app.db.insert(schema.shop).values({ id: 1, ...SETTINGS });
     admin = await signInAs(app, await createUser(app.db, { accessLevel: 2 }));
   });
   afterEach(() => app.close());
@@ -121,7 +126,8 @@ describe('shop settings', () => {
     expect(response.json()).toEqual(expected);
     expect((await app.inject('/api/shop')).json()).toEqual(expected);
     const [audit] = await app.db.select().from(schema.auditLog);
-    expect(audit).toMatchObject({ entity: 'shop', action: 'update', before: SHOP, after: expected });
+    const { configured: _, ...saved } = expected;
+    expect(audit).toMatchObject({ entity: 'shop', action: 'update', before: SETTINGS, after: saved });
   });
 
   it('moves the coordinates with a new address: cleared without a maps token, never left at the old place', async () => {
@@ -148,7 +154,7 @@ describe('shop settings', () => {
       MAPS_API_BASE: `http://127.0.0.1:${(geocoder.address() as AddressInfo).port}`,
     });
     try {
-      await mapped.db.insert(schema.shop).values({ id: 1, ...SHOP });
+      await mapped.db.insert(schema.shop).values({ id: 1, ...SETTINGS });
       const cookie = await signInAs(mapped, await createUser(mapped.db, { accessLevel: 2 }));
       const response = await mapped.inject({
         method: 'PUT',
@@ -176,11 +182,15 @@ describe('shop settings', () => {
 
   it('starts a fresh install at version 1: the first save from the defaults is taken, a second from them is not', async () => {
     await app.db.delete(schema.shop);
-    expect((await app.inject('/api/shop')).json()).toMatchObject({ name: 'Barbershop', version: 1 });
-    expect((await put({ name: 'Sharp Corner' }, 1)).json()).toMatchObject({
-      name: 'Sharp Corner',
-      version: 2,
+    expect((await app.inject('/api/shop')).json()).toMatchObject({
+      name: 'Barbershop',
+      version: 1,
+      configured: false,
     });
+    // One setting saved makes the shop its own: the rest were the defaults the owner saw and kept.
+    const first = { name: 'Sharp Corner', version: 2, configured: true };
+    expect((await put({ name: 'Sharp Corner' }, 1)).json()).toMatchObject(first);
+    expect((await app.inject('/api/shop')).json()).toMatchObject(first);
     expect((await put({ name: 'Blunt Corner' }, 1)).statusCode).toBe(409);
   });
 

@@ -1,7 +1,7 @@
 import { type Shop, UpdateShopSchema } from '@barbershop/contract';
 import { typedNumber } from '@barbershop/contract/format';
 import { useRef, useState } from 'react';
-import { AddressFields } from '../../components/address-fields.tsx';
+import { AddressFields, EMPTY_ADDRESS } from '../../components/address-fields.tsx';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
@@ -13,9 +13,18 @@ import { useFocusOnFailure } from '../../lib/use-focus-on-failure.ts';
 
 type TextField = 'name' | 'phone' | 'email';
 
+/**
+ * What the form starts from: a fresh install's stand-in phone, email and address start empty, so
+ * they are typed rather than saved as the shop's by a save that changed only the name.
+ */
+function startingDraft(shop: Shop): Shop {
+  if (shop.configured) return shop;
+  return { ...shop, phone: '', email: '', address: { ...EMPTY_ADDRESS, country: shop.address.country } };
+}
+
 /** Shop settings (admin): name, address, phone, email, hours, social links and the sales tax rate. */
 export function SettingsForm({ api, shop, onSaved }: { api: ApiClient; shop: Shop; onSaved: () => void }) {
-  const [draft, setDraft] = useState(shop);
+  const [draft, setDraft] = useState(() => startingDraft(shop));
   const [taxPercent, setTaxPercent] = useState(String(Math.round(shop.salesTaxRate * 100_000) / 1000));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -71,6 +80,12 @@ export function SettingsForm({ api, shop, onSaved }: { api: ApiClient; shop: Sho
     <ScriptForm ref={formRef} noValidate onSubmit={submit} className="flex max-w-3xl flex-col gap-5">
       {unsaved.prompt}
       {failure && <Alert>{failure}</Alert>}
+      {!shop.configured && (
+        <Alert tone="info">
+          Your shop is not set up yet: until you save its phone, email and address here, the public pages
+          leave them out.
+        </Alert>
+      )}
       <FormField label="Shop name" error={errors.name} required>
         {(control) => (
           <input {...control} value={draft.name} onChange={text('name')} className={inputClass} />

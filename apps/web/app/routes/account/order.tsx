@@ -66,7 +66,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             : 'Your order is ready for pickup. Ask at the counter: staff will send you a pickup code.'}
         </Alert>
       )}
-      <OrderDetail order={order} pickupAddress={shop ? formatAddress(shop.address) : null} />
+      <OrderDetail order={order} pickupAddress={shop?.configured ? formatAddress(shop.address) : null} />
     </main>
   );
 }

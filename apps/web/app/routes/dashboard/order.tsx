@@ -125,7 +125,11 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         <StatusControl order={order} scannedCode={search.get('code') ?? ''} />
         <PickupCodePanel order={order} />
       </div>
-      <OrderDetail order={order} pickupAddress={shop ? formatAddress(shop.address) : null} showActors />
+      <OrderDetail
+        order={order}
+        pickupAddress={shop?.configured ? formatAddress(shop.address) : null}
+        showActors
+      />
       <AuditHistory {...history} />
     </>
   );

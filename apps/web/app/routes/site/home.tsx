@@ -32,23 +32,26 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
   const { shop, publicUrl } = site;
   const name = shop?.name ?? 'Barbershop';
+  // Before the settings are saved the address and phone are stand-ins: no city in the title, and no
+  // HairSalon for search engines to list at "City, ST 00000".
+  const placed = shop?.configured ? shop : undefined;
   return pageMeta(site, {
-    title: `${name} | Barbershop in ${shop?.address.city ?? 'town'}`,
+    title: placed ? `${name} | Barbershop in ${placed.address.city}` : `${name} | Barbershop`,
     description: `${name}: haircuts, fades and shaves by our barbers, and shop merchandise for pickup.`,
     path: '/',
     image: heroWide1200,
-    jsonLd: shop
+    jsonLd: placed
       ? [
           hairSalonJsonLd({
             name,
             url: canonicalUrl(publicUrl, '/'),
-            address: shop.address,
-            telephone: shop.phone,
-            email: shop.email,
-            lat: shop.lat,
-            lng: shop.lng,
+            address: placed.address,
+            telephone: placed.phone,
+            email: placed.email,
+            lat: placed.lat,
+            lng: placed.lng,
             hours: loaderData?.hours ?? combinedHours([]),
-            socialLinks: shop.socialLinks.map((link) => link.url),
+            socialLinks: placed.socialLinks.map((link) => link.url),
             images: [absoluteUrl(publicUrl, heroWide1200)],
           }),
         ]
@@ -60,7 +63,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   return (
     <main id="main" tabIndex={-1} className="focus:outline-none">
-      <Hero shopName={root?.shop.name ?? 'Barbershop'} phone={root?.shop.phone ?? ''} />
+      <Hero
+        shopName={root?.shop.name ?? 'Barbershop'}
+        phone={root?.shop.configured ? root.shop.phone : null}
+      />
       <section aria-labelledby="barbers-heading" className="mx-auto max-w-6xl px-4 py-12">
         <h2 id="barbers-heading" className="mb-6 text-3xl">
           Our Barbers

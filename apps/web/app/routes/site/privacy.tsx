@@ -47,8 +47,8 @@ export default function Privacy() {
       </p>
       <h2>Contact</h2>
       <p>
-        Write to {shop?.email ?? 'us'} or visit us at the shop. Cookies: we set one cookie to keep you signed
-        in, and none for tracking.
+        Write to {shop?.configured ? shop.email : 'us'} or visit us at the shop. Cookies: we set one cookie to
+        keep you signed in, and none for tracking.
       </p>
     </LegalPage>
   );

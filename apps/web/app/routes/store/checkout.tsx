@@ -266,7 +266,7 @@ export default function Checkout() {
           </p>
         </div>
         <div className="space-y-8 lg:col-start-1 lg:row-start-1">
-          <DeliveryMethod shopName={shop.name} address={shop.address} />
+          <DeliveryMethod shopName={shop.name} address={shop.configured ? shop.address : null} />
           <section aria-labelledby="payment-heading" className="space-y-4">
             <h2 id="payment-heading" className="font-display text-xl uppercase tracking-wide">
               Payment

@@ -1,0 +1,105 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { startOwnServer } from './own-server.ts';
+import { signIn } from './sign-in.ts';
+
+// A real shop's first day, as docs/operations.md has it: the server on a database nobody seeded, the
+// owner made an admin by ADMIN_EMAILS. The shared end-to-end server holds the sample shop, so this
+// file starts one of its own. Its tests run in order: the owner's save ends the empty shop.
+
+const OWNER = 'owner@first-day.example';
+let server: Awaited<ReturnType<typeof startOwnServer>> | undefined;
+let site = '';
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  server = await startOwnServer('empty-shop', { seed: false, env: { ADMIN_EMAILS: OWNER } });
+  site = server.site;
+});
+
+test.afterAll(() => server?.stop());
+
+async function visitor(browser: Browser, width = 1280): Promise<Page> {
+  const context = await browser.newContext({ baseURL: site, viewport: { width, height: 844 } });
+  return context.newPage();
+}
+
+/** The HairSalon the home page describes the shop with to search engines, if any. */
+async function hairSalon(page: Page): Promise<Record<string, unknown> | undefined> {
+  const scripts = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return scripts.map((text) => JSON.parse(text)).find((data) => data['@type'] === 'HairSalon');
+}
+
+test('an empty shop offers no stand-in phone, email or address as its own', async ({
+  browser,
+  checkA11y,
+}) => {
+  for (const width of [1280, 390]) {
+    const page = await visitor(browser, width);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Barbershop' })).toBeVisible();
+    await expect(page.getByText('Our barbers will be introduced here soon.')).toBeVisible();
+    // No number to call, no city in the title, no salon at "City, ST 00000" for search engines.
+    await expect(page.getByText('Schedule an appointment')).toHaveCount(0);
+    await expect(page.locator('a[href^="tel:"]')).toHaveCount(0);
+    await expect(page).toHaveTitle('Barbershop | Barbershop');
+    expect(await hairSalon(page)).toBeUndefined();
+    await checkA11y(page);
+
+    await page.goto('/legal/privacy');
+    await expect(page.getByText('Write to us or visit us at the shop.')).toBeVisible();
+    await expect(page.getByRole('main')).not.toContainText('example.com');
+    await checkA11y(page);
+    await page.context().close();
+  }
+});
+
+test('the owner is asked for the real details, which the public pages then show', async ({
+  browser,
+  checkA11y,
+}) => {
+  const owner = await visitor(browser);
+  await signIn(owner, OWNER);
+  await owner.goto('/dashboard/settings');
+  await expect(owner.getByRole('main').getByRole('status')).toHaveText(
+    'Your shop is not set up yet: until you save its phone, email and address here, the public pages leave them out.',
+  );
+  // The stand-ins are not there to be saved by a save that changed only the name.
+  await expect(owner.getByRole('textbox', { name: 'Phone' })).toHaveValue('');
+  await expect(owner.getByRole('textbox', { name: 'Email' })).toHaveValue('');
+  await expect(owner.getByRole('textbox', { name: 'Address line 1' })).toHaveValue('');
+  await checkA11y(owner);
+  await owner.getByRole('textbox', { name: 'Shop name' }).fill('Fade & Feather');
+  await owner.getByRole('button', { name: 'Save settings' }).click();
+  await expect(owner.getByRole('main').getByRole('alert').first()).toHaveText(
+    'Settings not saved: check the fields marked below.',
+  );
+  await expect(owner.getByRole('textbox', { name: 'Phone' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(owner.getByRole('textbox', { name: 'Shop name' })).toHaveValue('Fade & Feather');
+
+  await owner.getByRole('textbox', { name: 'Phone' }).fill('303-555-0199');
+  await owner.getByRole('textbox', { name: 'Email' }).fill('hello@fadeandfeather.example');
+  await owner.getByRole('textbox', { name: 'Address line 1' }).fill('1200 Pearl St');
+  await owner.getByRole('textbox', { name: 'City' }).fill('Boulder');
+  await owner.getByRole('textbox', { name: 'State' }).fill('CO');
+  await owner.getByRole('textbox', { name: 'Postal code' }).fill('80302');
+  await owner.getByRole('button', { name: 'Save settings' }).click();
+  await expect(owner.getByRole('status').filter({ hasText: 'Settings saved' })).toBeVisible();
+  await expect(owner.getByText('Your shop is not set up yet')).toHaveCount(0);
+
+  const page = await visitor(browser);
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: '(303) 555-0199' })).toHaveAttribute(
+    'href',
+    'tel:+13035550199',
+  );
+  await expect(page).toHaveTitle('Fade & Feather | Barbershop in Boulder');
+  expect(await hairSalon(page)).toMatchObject({
+    telephone: '303-555-0199',
+    email: 'hello@fadeandfeather.example',
+  });
+  await page.goto('/legal/privacy');
+  await expect(
+    page.getByText('Write to hello@fadeandfeather.example or visit us at the shop.'),
+  ).toBeVisible();
+});

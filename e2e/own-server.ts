@@ -1,0 +1,39 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../scripts/bench/stats.ts';
+import { expect } from './fixtures.ts';
+import { productionEnv, runServerScript } from './production-server.ts';
+
+/**
+ * The production server of one test file's own, on a new data directory and a free port, for what the
+ * shared server cannot show (its sample shop, its demo payments): seeded with the sample shop or
+ * empty, as a real shop starts. Resolves once it is ready; `stop` kills it and removes its data.
+ */
+export async function startOwnServer(
+  name: string,
+  { seed, env = {} }: { seed: boolean; env?: NodeJS.ProcessEnv },
+) {
+  const port = await freePort();
+  const site = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), `barbershop-${name}-`));
+  const serverEnv = productionEnv(String(port), dataDir, env);
+  if (seed) {
+    const seeding = runServerScript(serverEnv, 'cli/db.ts', ['seed']);
+    expect(await new Promise((resolve) => seeding.once('exit', resolve))).toBe(0);
+  }
+  const server = runServerScript(serverEnv, 'main.ts');
+  const health = () =>
+    fetch(`${site}/healthz`).then(
+      (response) => response.status,
+      () => 0,
+    );
+  await expect.poll(health, { timeout: 60_000 }).toBe(200);
+  return {
+    site,
+    stop() {
+      server.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
