@@ -30,7 +30,7 @@ async function hairSalon(page: Page): Promise<Record<string, unknown> | undefine
   return scripts.map((text) => JSON.parse(text)).find((data) => data['@type'] === 'HairSalon');
 }
 
-test('an empty shop offers no stand-in phone, email or address as its own', async ({
+test('an empty shop offers no stand-in phone, email or address as its own, nor headings over nothing', async ({
   browser,
   checkA11y,
 }) => {
@@ -44,6 +44,17 @@ test('an empty shop offers no stand-in phone, email or address as its own', asyn
     await expect(page.locator('a[href^="tel:"]')).toHaveCount(0);
     await expect(page).toHaveTitle('Barbershop | Barbershop');
     expect(await hairSalon(page)).toBeUndefined();
+    // No "Follow us" over no links.
+    await expect(page.getByRole('contentinfo')).not.toContainText('Follow us');
+    await expect(page.getByRole('navigation', { name: 'Legal' })).toBeVisible();
+    await checkA11y(page);
+
+    // No "Our barbers' policies:" over no policies.
+    await page.goto('/legal/terms');
+    await expect(
+      page.getByText('Appointments are booked with each barber through their booking page.', { exact: true }),
+    ).toBeVisible();
+    await expect(page.getByRole('main')).not.toContainText('policies');
     await checkA11y(page);
 
     await page.goto('/legal/privacy');

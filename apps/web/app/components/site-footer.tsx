@@ -8,21 +8,27 @@ const linkClass = 'inline-flex min-h-11 items-center hover:text-brass underline-
  * zones would disagree on it.
  */
 export function SiteFooter({ shop, year }: { shop: Pick<Shop, 'name' | 'socialLinks'>; year: string }) {
+  const socialLinks = shop.socialLinks.slice(0, 2);
   return (
     <footer className="mt-16 bg-charcoal text-paper/90">
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:grid-cols-3">
-        <nav aria-label="Social">
-          <h2 className="mb-2 text-sm text-brass">Follow us</h2>
-          <ul>
-            {shop.socialLinks.slice(0, 2).map((link) => (
-              <li key={link.url}>
-                <a className={linkClass} href={link.url} target="_blank" rel="noopener noreferrer">
-                  {link.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {/* A shop that has given no links has no "Follow us" over nothing; its column stays. */}
+        {socialLinks.length > 0 ? (
+          <nav aria-label="Social">
+            <h2 className="mb-2 text-sm text-brass">Follow us</h2>
+            <ul>
+              {socialLinks.map((link) => (
+                <li key={link.url}>
+                  <a className={linkClass} href={link.url} target="_blank" rel="noopener noreferrer">
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : (
+          <div className="max-sm:hidden" />
+        )}
         <nav aria-label="Legal">
           <h2 className="mb-2 text-sm text-brass">Legal</h2>
           <ul>

@@ -14,6 +14,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Terms() {
   const shop = useRootData()?.shop;
+  const policies = shop?.policies ?? [];
   return (
     <LegalPage title="Terms of Service">
       <p>
@@ -26,12 +27,17 @@ export default function Terms() {
         are in US dollars; any sales tax is shown before you pay.
       </p>
       <h2>Appointments</h2>
-      <p>Appointments are booked with each barber through their booking page. Our barbers' policies:</p>
-      <ul>
-        {(shop?.policies ?? []).map((policy) => (
-          <li key={policy}>{policy}</li>
-        ))}
-      </ul>
+      <p>
+        Appointments are booked with each barber through their booking page.
+        {policies.length > 0 && " Our barbers' policies:"}
+      </p>
+      {policies.length > 0 && (
+        <ul>
+          {policies.map((policy) => (
+            <li key={policy}>{policy}</li>
+          ))}
+        </ul>
+      )}
       <h2>Privacy</h2>
       <p>
         We handle your personal information as our Privacy Policy describes, in compliance with the GDPR and
