@@ -10,11 +10,13 @@ export type AuditEntityKind = (typeof AUDIT_ENTITIES)[number];
  */
 export const AUDIT_TOOLS = {
   roleCommand: 'npm run user:role',
+  eraseCommand: 'npm run user:erase',
   adminEmails: 'ADMIN_EMAILS',
 } as const;
 export type AuditTool = (typeof AUDIT_TOOLS)[keyof typeof AUDIT_TOOLS];
 const TOOL_LABELS: Record<string, string> = {
   [AUDIT_TOOLS.roleCommand]: 'the command line (npm run user:role)',
+  [AUDIT_TOOLS.eraseCommand]: 'the command line (npm run user:erase)',
   [AUDIT_TOOLS.adminEmails]: "the server's ADMIN_EMAILS setting, at sign-in",
 };
 

@@ -3,17 +3,10 @@ import { ACCESS, roleName } from '@barbershop/contract/domain';
 import { openDatabase } from '@barbershop/db';
 import { ConfigError, loadConfig } from '../config.ts';
 import { setRoleByEmail } from '../modules/users/users.service.ts';
+import { noAccount, runUserCommand, severalAccounts } from './user-command.ts';
 
 const LEVELS = Object.values(ACCESS);
 const USAGE = `Usage: ${AUDIT_TOOLS.roleCommand} -- <email> <${LEVELS.join('|')}> [account id]   (${LEVELS.map((level) => `${level} ${roleName(level)}`).join(', ')})`;
-
-/** What the listing says of an account whose email its provider has not vouched for: nothing if it did. */
-function emailDoubt(emailVerified: boolean | null): string {
-  if (emailVerified) return '';
-  return emailVerified === null
-    ? ' (not signed in since emails were checked)'
-    : ' (email not verified by the provider)';
-}
 
 /** npm run user:role: appoints staff and admins from the command line, e.g. on a fresh deployment. */
 async function main(args: string[]): Promise<number> {
@@ -27,10 +20,9 @@ async function main(args: string[]): Promise<number> {
     await handle.migrate();
     const result = await setRoleByEmail(handle.db, email, accessLevel, accountId);
     if ('none' in result) {
-      const which = accountId
-        ? `No account ${accountId} with the email ${email}`
-        : `No account with the email ${email} yet`;
-      console.error(`${which}: sign in with it once, then run this again.`);
+      console.error(
+        `${noAccount(email, accountId)}${accountId ? '' : ' yet'}: sign in with it once, then run this again.`,
+      );
       return 1;
     }
     if ('unverified' in result) {
@@ -46,16 +38,7 @@ async function main(args: string[]): Promise<number> {
       return 1;
     }
     if ('several' in result) {
-      const lines = result.several.map(
-        (user) =>
-          `  ${user.id}  ${user.name}, signed in through ${user.oidcIssuer} since ${user.createdAt.toISOString().slice(0, 10)}${emailDoubt(user.emailVerified)}`,
-      );
-      console.error(
-        [
-          `${result.several.length} accounts have the email ${email}; nothing changed. Run this again with the id of the one to change:`,
-          ...lines,
-        ].join('\n'),
-      );
+      console.error(severalAccounts(email, result.several));
       return 1;
     }
     console.warn(
@@ -74,12 +57,4 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error(
-      error instanceof ConfigError ? error.message : error instanceof Error ? error.message : error,
-    );
-    process.exit(1);
-  },
-);
+runUserCommand(main);

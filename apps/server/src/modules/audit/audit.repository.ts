@@ -1,5 +1,6 @@
 import type { AuditTool } from '@barbershop/contract';
 import { type Executor, schema } from '@barbershop/db';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 
 export type AuditEntity = 'product' | 'stock' | 'item' | 'barber' | 'shop' | 'user' | 'order';
 
@@ -47,4 +48,27 @@ export function recordRoleSetBy(
     before: { accessLevel: from },
     after: { accessLevel: to },
   });
+}
+
+/**
+ * Takes `fields` out of the values a record's entries recorded, keeping who changed it and when: for
+ * a person's data that must go (an erased customer's phone and address).
+ */
+export async function forgetRecordedFields(
+  tx: Executor,
+  entity: AuditEntity,
+  entityId: string,
+  fields: readonly string[],
+): Promise<void> {
+  const { auditLog } = schema;
+  const keys = sql`array[${sql.join(
+    fields.map((field) => sql`${field}`),
+    sql`, `,
+  )}]::text[]`;
+  const without = (column: typeof auditLog.before | typeof auditLog.after): SQL =>
+    sql`case when jsonb_typeof(${column}) = 'object' then ${column} - ${keys} else ${column} end`;
+  await tx
+    .update(auditLog)
+    .set({ before: without(auditLog.before), after: without(auditLog.after) })
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)));
 }

@@ -39,6 +39,11 @@ export async function deleteSession(db: Executor, id: string) {
   await db.delete(schema.sessions).where(eq(schema.sessions.id, id));
 }
 
+/** Signs a user out everywhere. */
+export async function deleteSessionsOf(db: Executor, userId: string) {
+  await db.delete(schema.sessions).where(eq(schema.sessions.userId, userId));
+}
+
 /** Clears a user's dead sessions, so the table does not grow with every sign-in. */
 export async function deleteExpiredSessions(db: Executor, userId: string, now: Date) {
   await db

@@ -6,8 +6,12 @@ const { outbox } = schema;
 export type OutboxRow = typeof outbox.$inferSelect;
 export type Email = { to: string; subject: string; html: string; text: string };
 
-/** Queues an email in the caller's transaction; a second one with the same key is dropped. */
+/**
+ * Queues an email in the caller's transaction; a second one with the same key is dropped, and so is
+ * one to nobody (a customer whose personal data was erased has no address).
+ */
 export async function enqueueEmail(tx: Executor, dedupeKey: string, email: Email): Promise<void> {
+  if (!email.to) return;
   await tx
     .insert(outbox)
     // Due at once, to the millisecond: the worker compares with a JavaScript Date, and PostgreSQL's
@@ -52,6 +56,16 @@ export async function claimDueEmails(db: Executor, at: Date, limit: number, leas
     }
     return claimed;
   });
+}
+
+/**
+ * Forgets an address: emails to it not sent yet are dropped (their bodies name the person), and the
+ * record of those sent no longer says to whom.
+ */
+export async function forgetRecipient(tx: Executor, address: string): Promise<void> {
+  const to = sql`lower(${outbox.to}) = ${address.toLowerCase()}`;
+  await tx.delete(outbox).where(and(to, isNull(outbox.sentAt)));
+  await tx.update(outbox).set({ to: '' }).where(to);
 }
 
 /**

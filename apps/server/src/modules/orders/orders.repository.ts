@@ -1,5 +1,5 @@
 import { type Executor, schema } from '@barbershop/db';
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, notInArray, or, sql } from 'drizzle-orm';
 import { onSale } from '../catalog/catalog.repository.ts';
 
 const { orders, orderLines, orderLog, productItems, products, users } = schema;
@@ -11,6 +11,23 @@ export async function listOrdersOfUser(db: Executor, userId: string) {
     .from(orders)
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt), asc(orders.id));
+}
+
+/**
+ * How many of a user's orders the shop still has business with: not yet handed over or canceled (a
+ * checkout under way included), or waiting for staff (a failed refund to pay back, a dispute).
+ */
+export async function countOpenOrdersOf(db: Executor, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        or(notInArray(orders.status, ['delivered', 'canceled']), isNotNull(orders.attentionSince)),
+      ),
+    );
+  return row?.count ?? 0;
 }
 
 /** An order with its customer, or null. */

@@ -75,6 +75,25 @@ export async function updateUser(
   return row ?? null;
 }
 
+/**
+ * Replaces a user's personal data with `name` and blanks, and unties the account from its sign-in
+ * identity (a fresh sign-in with it makes a new account). The row stays: orders and items point to it.
+ */
+export async function eraseProfile(tx: Executor, id: string, name: string): Promise<void> {
+  await tx
+    .update(users)
+    .set({
+      oidcSubject: `erased:${id}`,
+      email: '',
+      emailVerified: null,
+      name,
+      picture: '',
+      phone: null,
+      address: null,
+    })
+    .where(eq(users.id, id));
+}
+
 /** Locks every admin row until the transaction ends and counts the others: two admins cannot demote each other at once. */
 export async function lockOtherAdmins(tx: Executor, id: string): Promise<number> {
   const rows = await tx

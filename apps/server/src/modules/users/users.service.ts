@@ -14,11 +14,16 @@ import {
 import type { Database } from '@barbershop/db';
 import type { SessionUser } from '../../plugins/access.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { recordAudit, recordRoleSetBy } from '../audit/audit.repository.ts';
+import { forgetRecordedFields, recordAudit, recordRoleSetBy } from '../audit/audit.repository.ts';
 import { listedAsAdmin } from '../auth/auth.service.ts';
+import { deleteSessionsOf } from '../auth/sessions.repository.ts';
+import { forgetRecipient } from '../mail/outbox.repository.ts';
 import { imageFromKey } from '../media/images.ts';
+import { lockUser } from '../orders/lifecycle.repository.ts';
+import { countOpenOrdersOf } from '../orders/orders.repository.ts';
 import { listOrdersOf } from '../orders/orders.service.ts';
 import {
+  eraseProfile,
   findUser,
   findUsersByEmail,
   listOwnedItems,
@@ -147,6 +152,16 @@ export async function updateUserAsAdmin(
   return getUserDetail(db, id);
 }
 
+/** The one account a command names by its email (and, among several with that email, its id). */
+type AccountByEmail = { user: UserRow } | { none: true } | { several: UserRow[] };
+
+async function accountByEmail(db: Database, email: string, accountId?: string): Promise<AccountByEmail> {
+  const users = (await findUsersByEmail(db, email)).filter((user) => !accountId || user.id === accountId);
+  if (users.length === 0) return { none: true };
+  if (users.length > 1) return { several: users };
+  return { user: users[0]! };
+}
+
 export type RoleByEmail =
   | { changed: UserRow }
   | { unchanged: UserRow }
@@ -168,10 +183,9 @@ export async function setRoleByEmail(
   accessLevel: number,
   accountId?: string,
 ): Promise<RoleByEmail> {
-  const users = (await findUsersByEmail(db, email)).filter((user) => !accountId || user.id === accountId);
-  if (users.length === 0) return { none: true };
-  if (users.length > 1) return { several: users };
-  const user = users[0]!;
+  const account = await accountByEmail(db, email, accountId);
+  if (!('user' in account)) return account;
+  const { user } = account;
   if (user.accessLevel === accessLevel) return { unchanged: user };
   if (accessLevel > user.accessLevel && user.emailVerified !== true && !accountId)
     return { unverified: user };
@@ -179,5 +193,58 @@ export async function setRoleByEmail(
     const changed = (await updateUser(tx, user.id, { accessLevel }))!;
     await recordRoleSetBy(tx, AUDIT_TOOLS.roleCommand, user.id, user.accessLevel, changed.accessLevel);
     return { changed };
+  });
+}
+
+/** The name an erased customer's account keeps, so their orders still read as someone's. */
+export const ERASED_NAME = 'Deleted customer';
+/** The contact details staff keep on a user (updateUserAsAdmin), also in the audit trail's values. */
+const CONTACT_FIELDS = ['phone', 'address'] as const;
+
+export type EraseByEmail =
+  | { erased: UserRow }
+  | { none: true }
+  | { several: UserRow[] }
+  | { staff: UserRow }
+  | { openOrders: number; user: UserRow };
+
+/**
+ * Erases a customer's personal data on their request (the privacy policy's right to deletion): their
+ * name, email, picture, phone and address, the identity they sign in with, their sessions, the
+ * contact details the audit trail recorded, and their address in the email outbox. Their orders and
+ * items stay, tied to the nameless account: the shop keeps its sales records (and stock, revenue and
+ * taxes add up). Refused while the shop still has business with them (an order not yet handed over
+ * or canceled, one waiting for staff, a checkout under way), and for staff and admins, whose
+ * names the audit trail must go on showing: make them a customer first. Recorded in the audit trail
+ * as the command's doing.
+ */
+export async function eraseUserByEmail(
+  db: Database,
+  email: string,
+  accountId?: string,
+): Promise<EraseByEmail> {
+  const account = await accountByEmail(db, email, accountId);
+  if (!('user' in account)) return account;
+  const { user } = account;
+  if (user.accessLevel !== ACCESS.customer) return { staff: user };
+  return db.transaction(async (tx) => {
+    // Holds off a checkout starting meanwhile; one already under way holds a lease.
+    const locked = await lockUser(tx, user.id);
+    const open = await countOpenOrdersOf(tx, user.id);
+    if (locked?.leased || open > 0) return { openOrders: Math.max(open, 1), user };
+    await eraseProfile(tx, user.id, ERASED_NAME);
+    await deleteSessionsOf(tx, user.id);
+    await forgetRecordedFields(tx, 'user', user.id, CONTACT_FIELDS);
+    await forgetRecipient(tx, user.email);
+    await recordAudit(tx, {
+      actorUserId: null,
+      tool: AUDIT_TOOLS.eraseCommand,
+      entity: 'user',
+      entityId: user.id,
+      action: 'erase personal data',
+      before: null,
+      after: null,
+    });
+    return { erased: (await findUser(tx, user.id))! };
   });
 }
