@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -17,6 +17,27 @@ it('opens the embedded database with a small buffer pool (PGlite keeps all of it
     expect(result.rows).toEqual([{ shared_buffers: EMBEDDED_SHARED_BUFFERS }]);
   } finally {
     await handle.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+it("keeps the embedded database's folder to this user, also one an older release left open to all", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'barbershop-client-'));
+  const folderMode = () => statSync(join(dir, 'db')).mode & 0o777;
+  try {
+    await (await openDatabase({ dataDir: dir })).close();
+    expect(folderMode()).toBe(0o700);
+    // PGlite's own files are 0666 whatever the umask: only the folder keeps other users out.
+    expect(statSync(join(dir, 'db', 'PG_VERSION')).mode & 0o777).toBe(0o666);
+    chmodSync(join(dir, 'db'), 0o755);
+    const reopened = await openDatabase({ dataDir: dir });
+    try {
+      expect(folderMode()).toBe(0o700);
+      expect(await reopened.db.execute(sql`select 1 as one`)).toBeTruthy();
+    } finally {
+      await reopened.close();
+    }
+  } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
@@ -153,6 +153,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       // PGlite opened twice on one directory corrupts it, so one process at a time.
       release = lockDirectory(dataDir);
       dataDir = join(dataDir, 'db');
+      // Every customer's data is in there, and PGlite writes its files readable and writable by every
+      // user of the machine (0666): the folder is this user's alone, as PostgreSQL requires of its own.
+      // An older one, made by PGlite as 0755, is closed too.
+      mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+      chmodSync(dataDir, 0o700);
     }
     // Postgres writes over all of its shared buffers as it starts, and in PGlite they stay resident:
     // PostgreSQL's default 128 MB cost ~120 MB of RSS for a database of a few tens of MB, whose other

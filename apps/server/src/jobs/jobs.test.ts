@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { schema } from '@barbershop/db';
@@ -54,6 +54,8 @@ describe('background jobs', () => {
     expect(files).toHaveLength(1);
     const eml = readFileSync(join(dir, files[0]!), 'utf8');
     expect(eml).toContain('To: customer-1@example.com');
+    // It names the customer (a ready email holds the pickup code): other users of the machine may not read it.
+    expect(statSync(join(dir, files[0]!)).mode & 0o777).toBe(0o600);
     expect(eml).toContain('Subject: Order confirmed: 1');
     expect(eml).toContain('multipart/alternative');
     expect(eml).toContain('text/html');

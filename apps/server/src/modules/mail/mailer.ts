@@ -36,7 +36,8 @@ export function mailerFor(mail: Config['mail'], publicHost: string): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return async (message) => {
     const info = await transport.sendMail(envelope(message));
-    await mkdir(mail.outboxDir, { recursive: true });
-    await writeFile(join(mail.outboxDir, `${message.id}.eml`), info.message as Buffer);
+    // A message names its customer and may hold a pickup code: for this user's eyes only, as backups.
+    await mkdir(mail.outboxDir, { recursive: true, mode: 0o700 });
+    await writeFile(join(mail.outboxDir, `${message.id}.eml`), info.message as Buffer, { mode: 0o600 });
   };
 }
