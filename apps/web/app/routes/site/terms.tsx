@@ -16,7 +16,7 @@ export default function Terms() {
   const shop = useRootData()?.shop;
   const policies = shop?.policies ?? [];
   return (
-    <LegalPage title="Terms of Service">
+    <LegalPage title="Terms of Service" effective="January 1, 2026">
       <p>
         These terms apply to this website and to purchases from {shop?.name ?? 'our shop'}. By using the site
         you agree to them.
