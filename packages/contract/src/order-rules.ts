@@ -14,6 +14,11 @@ export const MAX_LINE_QUANTITY = 10;
 export const MAX_ORDER_LINES = 20;
 /** The smallest order total a card can pay: Stripe refuses charges under 50 cents in US dollars. */
 export const MIN_ORDER_TOTAL_CENTS = 50;
+/**
+ * The largest: Stripe takes at most eight digits of cents in US dollars ($999,999.99). Ten of a
+ * product priced near the $100,000 a price may be come to more once taxed.
+ */
+export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
 
 /** The statuses staff choose from once an order is paid (SPEC.md section 4). */
 export const STAFF_STATUSES: Record<DeliveryMethod, readonly OrderStatus[]> = {

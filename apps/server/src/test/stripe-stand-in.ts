@@ -251,6 +251,8 @@ export class StripeStandIn {
       status,
       body: { error: { type: 'invalid_request_error', message } },
     });
+    const refused = form.has('amount') ? amountRefusal(Number(form.get('amount'))) : null;
+    if (method === 'POST' && path.startsWith('/v1/payment_intents') && refused) return refused;
     if (method === 'POST' && path === '/v1/payment_intents') {
       this.counter += 1;
       const id = `pi_${this.counter}`;
@@ -300,6 +302,17 @@ export class StripeStandIn {
     } else if (form.has('amount')) intent.amount = Number(form.get('amount'));
     return { status: 200, body: intent };
   }
+}
+
+/** Stripe's refusal of an amount in US cents it cannot charge: under 50 cents or over eight digits. */
+function amountRefusal(amount: number) {
+  const refuse = (code: string, message: string) => ({
+    status: 400,
+    body: { error: { type: 'invalid_request_error', code, param: 'amount', message } },
+  });
+  if (amount < 50) return refuse('amount_too_small', 'Amount must be at least $0.50 usd');
+  if (amount > 99_999_999) return refuse('amount_too_large', 'Amount must be no more than $999,999.99');
+  return null;
 }
 
 /** The one charge of a PaymentIntent, as this stand-in names it. */

@@ -12,6 +12,7 @@ import {
   isRefundFailedMessage,
   LATE_PAYMENT_REFUNDED,
   MAX_LINE_QUANTITY,
+  MAX_ORDER_TOTAL_CENTS,
   MIN_ORDER_TOTAL_CENTS,
   type OrderStatus,
   PAYMENT_RECEIVED_MESSAGE,
@@ -153,7 +154,8 @@ function stockMoves(previous: readonly MergedLine[], wanted: readonly MergedLine
 /**
  * Creates or replaces the customer's pending order and reserves its stock, in one transaction:
  * prices come from the database; a line for a product not on sale, a size not offered or more than
- * MAX_LINE_QUANTITY units is 400, as is a total under MIN_ORDER_TOTAL_CENTS; a size short of stock is 409 naming product and size, and then
+ * MAX_LINE_QUANTITY units is 400, as is a total under MIN_ORDER_TOTAL_CENTS or over
+ * MAX_ORDER_TOTAL_CENTS; a size short of stock is 409 naming product and size, and then
  * nothing is reserved (the earlier reservation, if any, stands). The customer's earlier pending
  * order is reused, its stock returned and taken anew, so a retry never makes a second order.
  */
@@ -245,6 +247,12 @@ async function reserveForLockedUser(tx: Executor, input: ReserveInput): Promise<
     throw new AppError(
       'bad_request',
       `Card payments start at ${formatCents(MIN_ORDER_TOTAL_CENTS)}; this cart comes to ${formatCents(total)}. Add something to it to pay.`,
+    );
+  }
+  if (total > MAX_ORDER_TOTAL_CENTS) {
+    throw new AppError(
+      'bad_request',
+      `Card payments go up to ${formatCents(MAX_ORDER_TOTAL_CENTS)}; this cart comes to ${formatCents(total)}. Take something out of it to pay.`,
     );
   }
 

@@ -99,6 +99,52 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
     expect(create).toBeDefined();
   });
 
+  it("charges the largest line to the cent, and refuses a cart over Stripe's largest charge before reserving it", async () => {
+    const sizes = { 'One Size Fits All': 20 };
+    const chair = await createProduct(
+      app.db,
+      { name: 'Barber Chair', category: 'Hats', priceCents: 9_999_999 },
+      { stock: sizes },
+    );
+    const comb = await createProduct(
+      app.db,
+      { name: 'Comb', category: 'Hats', priceCents: 10 },
+      { stock: sizes },
+    );
+    const cookie = await signInAs(app, await createUser(app.db));
+    const cart = (...lines: [{ id: string }, number][]) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/payment/create-payment-intent',
+        headers: { cookie },
+        payload: {
+          products: lines.map(([p, quantity]) => ({ _id: p.id, size: 'One Size Fits All', quantity })),
+        },
+      });
+    const largest = await cart([chair, 10]);
+    expect(largest.statusCode).toBe(200);
+    const order = await orderRow(largest.json<PaymentIntent>().orderId);
+    expect(order).toMatchObject({ subtotal: 99_999_990, total: 99_999_990 });
+    expect(stripe.intents.get(order.paymentId!)?.amount).toBe(99_999_990);
+
+    // A dime more is a cent over what Stripe charges: said as it is, where Stripe's refusal read
+    // "did not answer. Please try again." and each try held the ten chairs for another 30 minutes.
+    const created = stripe.created;
+    const over = await cart([chair, 10], [comb, 1]);
+    expect(over.statusCode).toBe(400);
+    expect(over.json().error.message).toBe(
+      'Card payments go up to $999,999.99; this cart comes to $1,000,000.00. Take something out of it to pay.',
+    );
+    expect(stripe.created).toBe(created);
+    expect(stripe.intents.get(order.paymentId!)?.amount).toBe(99_999_990);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'pending', total: 99_999_990 });
+    const stock = await app.db
+      .select({ quantity: schema.productStock.quantity })
+      .from(schema.productStock)
+      .where(eq(schema.productStock.productId, comb.id));
+    expect(stock).toEqual([{ quantity: 20 }]);
+  });
+
   it('makes one order and one PaymentIntent of ten simultaneous Pay clicks, and updates it on a retry', async () => {
     const user = await createUser(app.db);
     const cookie = await signInAs(app, user);
