@@ -8,7 +8,7 @@ import type {
   PaymentIntent,
   Shop,
 } from '@barbershop/contract';
-import { formatCents } from '@barbershop/contract/format';
+import { dollarsToCents, formatCents } from '@barbershop/contract/format';
 import { MAX_LINE_QUANTITY, salesTaxCents } from '@barbershop/contract/order-rules';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { ADDED_FEEDBACK_MS } from '../apps/web/app/features/catalog/add-to-cart-form.tsx';
@@ -626,13 +626,13 @@ test.describe('payment refused', () => {
     await expect(page.getByRole('button', { name: /^Pay / })).not.toHaveAttribute('aria-busy', 'true');
   });
 
-  test("an old cart takes today's prices, and a price that changes under checkout is shown before it is paid", async ({
+  test("an old cart takes today's prices and says so, and a price that changes under checkout is shown before it is paid", async ({
     page,
   }) => {
     const products = await getJson<CatalogProduct[]>(page, '/api/products/published');
     const snapback = products.find((p) => p.slug === 'classic-snapback')!;
     const shop = await getJson<Shop>(page, '/api/shop');
-    const realCents = snapback.pricing * 100;
+    const realCents = dollarsToCents(snapback.pricing);
     const realTotal = formatCents(realCents + salesTaxCents(realCents, shop.salesTaxRate));
 
     await page.goto('/');
@@ -647,6 +647,10 @@ test.describe('payment refused', () => {
     await page.goto('/cart');
     const subtotal = page.getByRole('main').getByText('Subtotal');
     await expect(subtotal).toContainText(formatCents(realCents));
+    const changed = 'Price changed since you added it: was $0.01';
+    await expect(page.getByRole('main').getByText(changed)).toBeVisible();
+    await page.goto('/checkout');
+    await expect(page.getByRole('region', { name: 'Order Summary' }).getByText(changed)).toBeVisible();
 
     // The price rises again after checkout has read the catalogue: here, the catalogue it reads is
     // the one from before, one cent a snapback.

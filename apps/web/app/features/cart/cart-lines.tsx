@@ -10,6 +10,7 @@ import {
   lineKey,
   lineLimitNote,
   lineTotalCents,
+  priceChangeNote,
   removedNotice,
   removeOne,
 } from './cart-rules.ts';
@@ -63,6 +64,7 @@ export function CartLines({
         const label = `${line.name}, ${line.size}`;
         const limit = lineLimitNote(line);
         const limitId = `${ids}-limit-${index}`;
+        const priceNote = priceChangeNote(line);
         return (
           <li key={lineKey(line)} data-line={lineKey(line)} className="flex gap-3 p-4 sm:gap-4">
             <StoredImage
@@ -87,6 +89,7 @@ export function CartLines({
                   </Link>
                 )}
                 <p className="text-muted">Size {line.size}</p>
+                {priceNote && <p className="text-sm font-semibold">{priceNote}</p>}
                 <button
                   type="button"
                   onClick={(event) => {

@@ -16,6 +16,7 @@ import {
   lineTotalCents,
   parseStoredCart,
   paymentLines,
+  priceChangeNote,
   refreshLines,
   removeOne,
   setOrderId,
@@ -155,6 +156,7 @@ describe('refreshLines', () => {
     expect(next.lines[0]).toEqual({
       ...state.lines[0],
       pricing: 64,
+      wasPricing: 58,
       name: 'Gold Hoodie',
       slug: 'gold-hoodie',
     });
@@ -177,6 +179,26 @@ describe('refreshLines', () => {
       }),
     ]);
     expect(back.lines[1]).not.toHaveProperty('offSale');
+  });
+
+  it('remembers the price a line was added at while the store asks another, for the cart and checkout to say', () => {
+    const state = fill(hoodie('Medium'), hoodie('Medium'));
+    expect(priceChangeNote(state.lines[0]!)).toBeNull();
+    const raised = refreshLines(state, [product({ pricing: 58.01 })]);
+    expect(raised.lines[0]).toMatchObject({ pricing: 58.01, wasPricing: 58 });
+    expect(priceChangeNote(raised.lines[0]!)).toBe('Price changed since you added it: was $58.00');
+    expect(cartTotalCents(raised)).toBe(2 * 5801);
+    // Changed again: still the price it was added at; kept in storage meanwhile.
+    const stored = parseStoredCart(JSON.stringify(refreshLines(raised, [product({ pricing: 0.01 })])));
+    expect(stored.lines[0]).toMatchObject({ pricing: 0.01, wasPricing: 58 });
+    // Back to that price, nothing to say.
+    const back = refreshLines(stored, [product({ pricing: 58 })]);
+    expect(back.lines[0]).not.toHaveProperty('wasPricing');
+    expect(priceChangeNote(back.lines[0]!)).toBeNull();
+    // Added again from the product page, which shows today's price: nothing to say either.
+    const readded = addToCart(raised, { ...hoodie('Medium'), pricing: 58.01 });
+    expect(readded.lines[0]).toMatchObject({ quantity: 3, pricing: 58.01 });
+    expect(readded.lines[0]).not.toHaveProperty('wasPricing');
   });
 
   it("takes today's stock limit, up after a restock or down below the quantity, which stays for checkout", () => {

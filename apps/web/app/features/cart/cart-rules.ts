@@ -1,6 +1,6 @@
 import type { CatalogProduct, Image, OrderLine, PaymentLine, Size } from '@barbershop/contract';
 import { SIZES } from '@barbershop/contract/domain';
-import { dollarsToCents } from '@barbershop/contract/format';
+import { dollarsToCents, formatCents } from '@barbershop/contract/format';
 import { MAX_LINE_QUANTITY } from '@barbershop/contract/order-rules';
 import { isRecord } from '../../lib/is-record.ts';
 
@@ -14,6 +14,11 @@ export type CartLine = PaymentLine & {
   image: Image;
   /** Dollars, as the catalogue shows product prices. */
   pricing: number;
+  /**
+   * Dollars: the price the customer added the line at, while the store's has changed since
+   * (refreshLines). The cart and checkout say so: the server charges the store's price.
+   */
+  wasPricing?: number;
   /** The most of this size the line may hold: the stock the store showed, and never above MAX_LINE_QUANTITY. */
   max: number;
   /** The store no longer sells the product (unpublished, archived or deleted) when it was last read. */
@@ -26,7 +31,7 @@ export type CartState = { lines: CartLine[]; orderId: string | null };
 export const EMPTY_CART: CartState = { lines: [], orderId: null };
 
 /** What the product page adds: one unit of a product in a size, with the stock it showed for that size. */
-export type CartProduct = Omit<CartLine, 'quantity' | 'max'> & { stock: number };
+export type CartProduct = Omit<CartLine, 'quantity' | 'max' | 'wasPricing'> & { stock: number };
 
 function lineCap(stock: number): number {
   return Math.max(0, Math.min(Math.trunc(stock), MAX_LINE_QUANTITY));
@@ -69,9 +74,11 @@ export function addToCart(state: CartState, product: CartProduct): CartState {
   // The store now shows none left (another tab, a later visit): the line cannot stay at 0.
   if (quantity < 1) return clearLine(state, product._id, product.size);
   if (quantity === existing.quantity && max === existing.max) return state;
+  // Added again from the product page, at the price it shows: an earlier price is old news.
+  const { wasPricing: _, ...kept } = existing;
   return {
     ...state,
-    lines: state.lines.map((l) => (l === existing ? { ...l, ...fields, quantity, max } : l)),
+    lines: state.lines.map((l) => (l === existing ? { ...kept, ...fields, quantity, max } : l)),
   };
 }
 
@@ -127,6 +134,12 @@ export function checkoutLineNote(line: Pick<CartLine, 'quantity' | 'max' | 'offS
     : `${lineLimitNote(line)}: lower the quantity in your cart`;
 }
 
+/** What the cart and checkout say of a line whose price changed since it was added; else null. */
+export function priceChangeNote(line: Pick<CartLine, 'pricing' | 'wasPricing'>): string | null {
+  if (line.wasPricing === undefined || line.wasPricing === line.pricing) return null;
+  return `Price changed since you added it: was ${formatCents(dollarsToCents(line.wasPricing))}`;
+}
+
 /**
  * The lines as the store shows their products now: price, name, address, first image and the stock
  * limit, which may have changed since they were added (a price rise, a rename, a restock). `held` is
@@ -165,8 +178,18 @@ export function refreshLines(
     )
       return line;
     changed = true;
-    const { offSale: _, ...onSale } = line;
-    return { ...onSale, pricing: product.pricing, name: product.name, slug: product.slug, image, max };
+    const { offSale: _, wasPricing, ...onSale } = line;
+    // The price the line was added at, kept through any later changes until the store's is that again.
+    const was = wasPricing ?? line.pricing;
+    return {
+      ...onSale,
+      pricing: product.pricing,
+      ...(was === product.pricing ? {} : { wasPricing: was }),
+      name: product.name,
+      slug: product.slug,
+      image,
+      max,
+    };
   });
   return changed ? { ...state, lines } : state;
 }
@@ -215,7 +238,7 @@ export function paymentLines(state: CartState): PaymentLine[] {
 
 function readLine(value: unknown): CartLine | null {
   if (!isRecord(value)) return null;
-  const { _id, name, slug, image, size, pricing, quantity, max, offSale } = value;
+  const { _id, name, slug, image, size, pricing, wasPricing, quantity, max, offSale } = value;
   if (typeof _id !== 'string' || typeof name !== 'string' || typeof slug !== 'string') return null;
   if (!SIZES.includes(size as Size) || typeof pricing !== 'number' || !(pricing >= 0)) return null;
   if (!isRecord(image) || typeof image.src !== 'string') return null;
@@ -233,6 +256,7 @@ function readLine(value: unknown): CartLine | null {
     },
     size: size as Size,
     pricing,
+    ...(typeof wasPricing === 'number' && wasPricing >= 0 && wasPricing !== pricing ? { wasPricing } : {}),
     quantity: Math.min(quantity as number, MAX_LINE_QUANTITY),
     max: lineCap(max as number),
     ...(offSale === true ? { offSale } : {}),

@@ -12,6 +12,8 @@ export type SummaryLine = {
   totalCents: number;
   /** What is wrong with the line (more than is left), said before Pay is refused for it. */
   note?: string | null;
+  /** That its price changed since the customer added it (the total is at today's). */
+  priceNote?: string | null;
 };
 export type SummaryAmounts = { subtotal: number; salesTax: number; shippingCost: number; total: number };
 
@@ -57,6 +59,7 @@ export function OrderSummary({
               <p className="text-sm text-muted">
                 {line.size} · Qty {line.quantity}
               </p>
+              {line.priceNote && <p className="text-sm font-semibold">{line.priceNote}</p>}
               {line.note && <p className="text-sm font-semibold text-red-800">{line.note}</p>}
             </div>
             <p className="font-semibold">{formatCents(line.totalCents)}</p>

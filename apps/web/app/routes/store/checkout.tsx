@@ -11,6 +11,7 @@ import {
   lineKey,
   lineTotalCents,
   paymentLines,
+  priceChangeNote,
   setOrderId,
 } from '../../features/cart/cart-rules.ts';
 import { useCart } from '../../features/cart/cart-store.ts';
@@ -252,6 +253,7 @@ export default function Checkout() {
               image: line.image,
               totalCents: lineTotalCents(line),
               note: checkoutLineNote(line),
+              priceNote: priceChangeNote(line),
             }))}
             amounts={amounts}
             showTax={shop.salesTaxRate > 0 || amounts.salesTax > 0}
