@@ -109,8 +109,12 @@ export const UpdateBarberSchema = z
 export type UpdateBarber = z.infer<typeof UpdateBarberSchema>;
 
 const PeriodSchema = z.object({
-  /** Cents of paid orders (any status but pending and canceled), less refunds made in Stripe's dashboard. */
-  revenue: z.number().int().nonnegative(),
+  /**
+   * Cents of paid orders (any status but pending and canceled), less what went back: refunds, money
+   * paid back another way, disputes lost. Below zero when more went back than came in (a refunded
+   * payment lost to a dispute too).
+   */
+  revenue: z.number().int(),
   orders: z.number().int().nonnegative(),
 });
 

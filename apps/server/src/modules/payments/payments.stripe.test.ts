@@ -922,6 +922,25 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
       expect(await revenueToday()).toBe(revenueBefore - 1000);
     });
 
+    it('takes both off the revenue when a payment refunded in full is then lost to a dispute, as the CSV gives them', async () => {
+      const { order, intent } = await paidCheckout(1);
+      const revenueBefore = await revenueToday();
+      const refund = stripe.refund(intent.id, order.total, at(1));
+      expect(
+        (await deliver(stripe.event('charge.refunded', stripe.charge(refund.payment_intent)))).statusCode,
+      ).toBe(200);
+      expect(await revenueToday()).toBe(revenueBefore - order.total);
+      // The bank takes the payment back as well: the shop has lost it twice over.
+      const dispute = stripe.dispute(intent.id, { created: at(5) });
+      dispute.status = 'lost';
+      expect(
+        (await deliver(stripe.event('charge.dispute.closed', dispute, { created: at(60) }))).statusCode,
+      ).toBe(200);
+      const paid = (order.total / 100).toFixed(2);
+      expect(await csvTail(order.id, 4)).toBe(`${paid} ${paid} 0.00 ${paid}`);
+      expect(await revenueToday()).toBe(revenueBefore - 2 * order.total);
+    });
+
     it('refuses a dispute of a payment not recorded yet, for Stripe to deliver again, and ignores one of no order', async () => {
       const { order, intent } = await checkout(1);
       const dispute = stripe.dispute(intent.id, { amount: order.total, created: at(5) });

@@ -31,7 +31,8 @@ export function RevenueChart({ days }: { days: Overview['dailyRevenue'] }) {
           strokeOpacity="0.3"
         />
         {days.map((day, index) => {
-          const height = (day.revenue / max) * (HEIGHT - 8);
+          // A day that lost money (a refunded payment lost to a dispute too) has no bar; the table says how much.
+          const height = (Math.max(0, day.revenue) / max) * (HEIGHT - 8);
           return (
             <rect
               key={day.date}
