@@ -4,6 +4,7 @@ import { BarberSchema, WeeklyHoursSchema } from './barbers.ts';
 import { ORDER_STATUSES, SIZES } from './domain.ts';
 import { EditVersionSchema } from './edit-version.ts';
 import { ContactEmailSchema } from './email.ts';
+import { isWholeCents } from './format.ts';
 import { ContactPhoneSchema } from './phone.ts';
 import { ImageSlotSchema } from './products.ts';
 import { requiredText } from './required-text.ts';
@@ -28,7 +29,8 @@ const BarberServiceInputSchema = z.strictObject({
   price: z
     .number({ error: 'Price must be a number of dollars' })
     .min(0, 'Price must be 0 or more')
-    .max(10_000, 'Price must be $10,000 or less'),
+    .max(10_000, 'Price must be $10,000 or less')
+    .refine(isWholeCents, 'Price must be in whole cents'),
   /** Minutes. */
   duration: z
     .number({ error: 'Duration must be a number of minutes' })

@@ -9,6 +9,14 @@ export function dollarsToCents(dollars: number): number {
 }
 
 /**
+ * Whether a typed dollar amount is a whole number of cents (19.99, not 19.999): prices finer than a
+ * cent are refused rather than rounded into another price than the one typed.
+ */
+export function isWholeCents(dollars: number): boolean {
+  return Math.abs(dollars * 100 - dollarsToCents(dollars)) < 1e-6;
+}
+
+/**
  * The one money formatter: integer cents to "$1,234.56" (SPEC.md section 9). `dropZeroCents` shows
  * a whole amount as "$40", as public price tags do. Written out rather than through
  * Intl.NumberFormat, whose first use in a page loads the browser's locale data: 30-60 ms of a

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ImageSchema } from './barbers.ts';
 import { CATEGORIES, ITEM_STATUSES, SIZES } from './domain.ts';
 import { EditVersionSchema } from './edit-version.ts';
-import { typedNumber } from './format.ts';
+import { isWholeCents, typedNumber } from './format.ts';
 import { requiredText } from './required-text.ts';
 
 /**
@@ -128,10 +128,7 @@ const ProductFields = {
       })
       .min(0, 'Pricing must be 0 or more')
       .max(100_000, 'Pricing must be $100,000 or less')
-      .refine(
-        (dollars) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6,
-        'Pricing must be in whole cents',
-      ),
+      .refine(isWholeCents, 'Pricing must be in whole cents'),
   ),
   category: z.enum(CATEGORIES, { error: 'Category must be Hats, Shirts or Hoodies' }),
   /** Units on hand per size; a size left out is not offered. */

@@ -265,6 +265,10 @@ describe('barber management', () => {
         { ...FORM, services: [{ name: 'Cut', price: -1, duration: 30 }] },
         'form.services.0.price: Price must be 0 or more',
       ],
+      [
+        { ...FORM, services: [{ name: 'Cut', price: 45.555, duration: 30 }] },
+        'form.services.0.price: Price must be in whole cents',
+      ],
       [{ ...FORM, rating: 6 }, 'form.rating: Rating must be between 0 and 5'],
       [
         { ...FORM, services: [{ name: 'Cut', price: 40, duration: Number.NaN }] },
