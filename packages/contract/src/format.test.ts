@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  centsToDollars,
   dayIn,
+  decimalDollars,
+  dollarsToCents,
   formatCents,
   formatDate,
   formatDateTime,
@@ -49,6 +52,19 @@ describe('money', () => {
       fc.property(fc.integer({ min: -1e13, max: 1e13 }), fc.boolean(), (cents, dropZeroCents) => {
         const intl = dropZeroCents && cents % 100 === 0 ? usdWhole : usd;
         expect(formatCents(cents, { dropZeroCents })).toBe(intl.format(cents / 100));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+  it('writes plain decimal dollars for spreadsheets, and goes between cents and dollars exactly', () => {
+    expect(decimalDollars(123456789)).toBe('1234567.89');
+    expect(decimalDollars(5)).toBe('0.05');
+    expect(decimalDollars(-2000)).toBe('-20.00');
+    fc.assert(
+      fc.property(fc.integer({ min: -1e13, max: 1e13 }), (cents) => {
+        expect(decimalDollars(cents)).toMatch(/^-?\d+\.\d\d$/);
+        expect(dollarsToCents(Number(decimalDollars(cents)))).toBe(cents);
+        expect(dollarsToCents(centsToDollars(cents))).toBe(cents);
       }),
       { numRuns: 2000 },
     );

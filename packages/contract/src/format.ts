@@ -8,6 +8,11 @@ export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
 
+/** Dollars of integer cents, as the API gives prices (`pricing`); dollarsToCents gives the cents back. */
+export function centsToDollars(cents: number): number {
+  return cents / 100;
+}
+
 /**
  * Whether a typed dollar amount is a whole number of cents (19.99, not 19.999): prices finer than a
  * cent are refused rather than rounded into another price than the one typed.
@@ -30,6 +35,11 @@ export function formatCents(cents: number, { dropZeroCents = false } = {}): stri
   const rest = whole % 100;
   if (dropZeroCents && rest === 0) return `${sign}$${dollars}`;
   return `${sign}$${dollars}.${String(rest).padStart(2, '0')}`;
+}
+
+/** Cents as a plain decimal of dollars, "1234.56": what spreadsheets and schema.org read as a number. */
+export function decimalDollars(cents: number): string {
+  return formatCents(cents).replace(/[$,]/g, '');
 }
 
 /** A dollar price from the API as a price tag: "$40", "$12.50". */

@@ -1,6 +1,6 @@
 import type { Address, OpeningHours, Shop, Size } from '@barbershop/contract';
 import { WEEKDAY_NAMES, WEEKDAYS, type Weekday } from '@barbershop/contract/domain';
-import { urlOnSite } from '@barbershop/contract/format';
+import { decimalDollars, dollarsToCents, urlOnSite } from '@barbershop/contract/format';
 import type { MetaDescriptor } from 'react-router';
 import type { RootData } from '../root.tsx';
 
@@ -217,7 +217,7 @@ export function productJsonLd(product: ProductJsonLdInput) {
       name: `${product.name} (${size})`,
       sku: `${product.sku}-${size}`,
       url: product.url,
-      price: product.price.toFixed(2),
+      price: decimalDollars(dollarsToCents(product.price)),
       priceCurrency: 'USD',
       itemCondition: 'https://schema.org/NewCondition',
       availability: quantity > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',

@@ -2,7 +2,7 @@
  * Fills an empty database with the sample shop: settings, six barbers, the merchandise, the demo
  * accounts and a few orders. Images are drawn here and handed to the server's media store.
  */
-import { type OrderStatus, type Size, slugify } from '@barbershop/contract';
+import { dollarsToCents, type OrderStatus, type Size, slugify } from '@barbershop/contract';
 import type { Database, Executor } from '../client.ts';
 import { createBarber, createItem, createProduct, createUser, type ProductFixture } from '../factories.ts';
 import * as schema from '../schema/index.ts';
@@ -128,7 +128,7 @@ async function insertCatalog(tx: Executor, art: Artwork): Promise<Map<string, Pr
       barber.services.map((s) => ({
         name: s.name,
         description: s.description,
-        priceCents: s.price * 100,
+        priceCents: dollarsToCents(s.price),
         durationMin: s.duration,
       })),
     );
@@ -140,7 +140,7 @@ async function insertCatalog(tx: Executor, art: Artwork): Promise<Map<string, Pr
       {
         name: sample.name,
         description: sample.description,
-        priceCents: sample.price * 100,
+        priceCents: dollarsToCents(sample.price),
         category: sample.category,
         published: sample.published,
         archived: sample.archived,

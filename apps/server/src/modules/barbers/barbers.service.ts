@@ -3,6 +3,8 @@ import {
   type AdminBarber,
   type Barber,
   type CreateBarber,
+  centsToDollars,
+  dollarsToCents,
   type ImageSlot,
   isUuid,
   slugify,
@@ -51,7 +53,7 @@ function toBarber(row: BarberWithServices): Barber {
     services: row.services.map((s) => ({
       name: s.name,
       description: s.description,
-      price: s.priceCents / 100,
+      price: centsToDollars(s.priceCents),
       duration: s.durationMin,
     })),
     rating: row.rating,
@@ -171,7 +173,7 @@ function serviceValues(services: NonNullable<UpdateBarber['services']>) {
   return services.map((service) => ({
     name: service.name,
     description: service.description,
-    priceCents: Math.round(service.price * 100),
+    priceCents: dollarsToCents(service.price),
     durationMin: service.duration,
   }));
 }

@@ -1,6 +1,7 @@
 import {
   type CatalogProduct,
   type Category,
+  centsToDollars,
   type ItemCertificate,
   type ItemStatus,
   isUuid,
@@ -38,7 +39,7 @@ export function toCatalogProduct(row: ProductRow, images: ImageRow[], stock: Sto
     name: row.name,
     slug: row.slug,
     description: row.description,
-    pricing: row.priceCents / 100,
+    pricing: centsToDollars(row.priceCents),
     category: row.category as Category,
     images: keys.length
       ? keys.map((key, i) => imageFromKey(key, i === 0 ? row.name : `${row.name}, view ${i + 1}`))

@@ -12,7 +12,7 @@ import {
   statusChangeMessage,
   type UpdateOrderStatus,
 } from '@barbershop/contract';
-import { minuteIn } from '@barbershop/contract/format';
+import { decimalDollars, minuteIn } from '@barbershop/contract/format';
 import { type Database, decodeKeyset, type Executor, encodeKeyset, type KeysetKey } from '@barbershop/db';
 import { isStaff, type SessionUser } from '../../plugins/access.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -95,8 +95,6 @@ export function csvCell(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-const dollars = (cents: number) => (cents / 100).toFixed(2);
-
 /**
  * Every order the list's filter shows, as CSV (RFC 4180, CRLF), read in keyset batches so 100,000
  * orders stream out without being held in memory. Amounts in dollars with two decimals.
@@ -121,13 +119,13 @@ export async function* exportOrdersCsv(
           row.customer.email,
           row.deliveryMethod,
           row.status,
-          dollars(row.subtotal),
-          dollars(row.salesTax),
-          dollars(row.shippingCost),
-          dollars(row.total),
-          dollars(row.refunded),
-          dollars(row.paidBack),
-          dollars(row.chargedBack),
+          decimalDollars(row.subtotal),
+          decimalDollars(row.salesTax),
+          decimalDollars(row.shippingCost),
+          decimalDollars(row.total),
+          decimalDollars(row.refunded),
+          decimalDollars(row.paidBack),
+          decimalDollars(row.chargedBack),
         ]
           .map(csvCell)
           .join(',')

@@ -1,4 +1,5 @@
 import {
+  decimalDollars,
   formatCents,
   LATE_PAYMENT_REFUNDED,
   latestPaymentFailure,
@@ -872,7 +873,7 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
       expect(await logOf(order.id)).toEqual(['Payment received', disputedLine(total), lostLine]);
       expect(await orderRow(order.id)).toMatchObject({ chargedBack: order.total, attentionSince: null });
       expect(await revenueToday()).toBe(revenueBefore - order.total);
-      expect(await csvTail(order.id, 3)).toBe(`0.00 0.00 ${(order.total / 100).toFixed(2)}`);
+      expect(await csvTail(order.id, 3)).toBe(`0.00 0.00 ${decimalDollars(order.total)}`);
     });
 
     it('emails again when an inquiry becomes a dispute, keeps a won payment in the revenue, and keeps a refund to pay back apart', async () => {
@@ -936,7 +937,7 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
       expect(
         (await deliver(stripe.event('charge.dispute.closed', dispute, { created: at(60) }))).statusCode,
       ).toBe(200);
-      const paid = (order.total / 100).toFixed(2);
+      const paid = decimalDollars(order.total);
       expect(await csvTail(order.id, 4)).toBe(`${paid} ${paid} 0.00 ${paid}`);
       expect(await revenueToday()).toBe(revenueBefore - 2 * order.total);
     });

@@ -5,6 +5,7 @@ import {
   type AdminProductDetail,
   type CatalogProduct,
   type CreateProduct,
+  dollarsToCents,
   type ItemStatus,
   isUuid,
   movedStock,
@@ -195,7 +196,7 @@ export async function createProduct(
         name: form.name,
         slug,
         description: form.description,
-        priceCents: Math.round(form.pricing * 100),
+        priceCents: dollarsToCents(form.pricing),
         category: form.category,
         published: form.published,
       });
@@ -255,7 +256,7 @@ export async function updateProduct(
       const changes: ProductChanges = {
         ...(form.name === undefined ? {} : { name: form.name, slug }),
         ...(form.description === undefined ? {} : { description: form.description }),
-        ...(form.pricing === undefined ? {} : { priceCents: Math.round(form.pricing * 100) }),
+        ...(form.pricing === undefined ? {} : { priceCents: dollarsToCents(form.pricing) }),
         ...(form.category === undefined ? {} : { category: form.category }),
       };
       const updated = await updateProductRow(tx, row.id, changes);

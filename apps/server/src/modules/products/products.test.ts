@@ -1,4 +1,5 @@
 import type { AdminProduct, AdminProductDetail, CatalogProduct, Size } from '@barbershop/contract';
+import { centsToDollars } from '@barbershop/contract';
 import { schema } from '@barbershop/db';
 import { createItem, createProduct, createUser } from '@barbershop/db/factories';
 import { eq, sql } from 'drizzle-orm';
@@ -278,7 +279,7 @@ describe('staff product API', () => {
     expect(audit.map((row) => `${row.entity} ${row.action}`).sort()).toEqual(['product update', 'stock set']);
     // The change itself, not the units sold (their owners' names) copied into every row.
     const update = audit.find((row) => row.action === 'update')!;
-    expect(update.before).toMatchObject({ pricing: product.priceCents / 100 });
+    expect(update.before).toMatchObject({ pricing: centsToDollars(product.priceCents) });
     expect(update.after).toMatchObject({ pricing: 60 });
     expect(Object.keys(update.before as object)).not.toContain('items');
     expect(Object.keys(update.after as object)).not.toContain('items');
