@@ -11,6 +11,18 @@ export const SearchTextSchema = z
   .trim()
   .max(SEARCH_MAX_LENGTH, `must be ${SEARCH_MAX_LENGTH} characters or fewer`);
 
+/** Users per page of the dashboard's list: a shop of years has tens of thousands. */
+export const USERS_PAGE = 50;
+
+/** GET /users: a search, and keyset paging by the last user already shown. */
+export const UsersQuerySchema = z.object({
+  q: SearchTextSchema.optional(),
+  /** The `gid` of the last user already shown: the page after it. */
+  after: z.uuid().optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(USERS_PAGE),
+});
+export type UsersQuery = z.input<typeof UsersQuerySchema>;
+
 /** The part of a user the dashboard's search looks at. */
 export type SearchableUser = Pick<UserSummary, 'gid' | 'name' | 'email' | 'phone' | 'address'>;
 

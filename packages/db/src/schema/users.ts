@@ -43,6 +43,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_oidc_identity').on(t.oidcIssuer, t.oidcSubject),
     index('users_email').on(sql`lower(${t.email})`),
+    // Keyset paging of the dashboard's list, by name.
+    index('users_name').on(t.name, t.email, t.id),
     check('users_access_level', sql`${t.accessLevel} in ${inList(Object.values(ACCESS))}`),
   ],
 );

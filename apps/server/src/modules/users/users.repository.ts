@@ -1,6 +1,7 @@
 import { ACCESS } from '@barbershop/contract/domain';
 import { type Executor, schema } from '@barbershop/db';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 
 const { users, productItems, products, productImages } = schema;
 
@@ -56,9 +57,30 @@ export async function findUser(db: Executor, id: string): Promise<UserRow | null
   return row ?? null;
 }
 
-/** Every user, by name. */
-export async function listUsers(db: Executor): Promise<UserRow[]> {
-  return db.select().from(users).orderBy(asc(users.name), asc(users.email));
+/** Users after this one in the list's order (name, email, id). */
+function usersAfter(db: Executor, id: string) {
+  const last = alias(users, 'last');
+  const key = db
+    .select({ name: last.name, email: last.email, id: last.id })
+    .from(last)
+    .where(eq(last.id, id));
+  return sql`(${users.name}, ${users.email}, ${users.id}) > (${key})`;
+}
+
+/**
+ * Up to `limit` users by name (then email and id), after the user `after` when given: the row
+ * comparison walks the users_name index from there, so a late page costs what the first does.
+ */
+export async function listUsersPage(
+  db: Executor,
+  { after, limit }: { after?: string; limit: number },
+): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(after ? usersAfter(db, after) : undefined)
+    .orderBy(asc(users.name), asc(users.email), asc(users.id))
+    .limit(limit);
 }
 
 /** Users with this email, whatever provider they signed in with. */

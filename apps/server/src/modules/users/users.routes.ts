@@ -1,10 +1,10 @@
 import {
   CurrentUserSchema,
   InventoryItemSchema,
-  SearchTextSchema,
   UpdateUserSchema,
   UserDetailSchema,
   UserSummarySchema,
+  UsersQuerySchema,
 } from '@barbershop/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,7 +19,6 @@ import {
 } from './users.service.ts';
 
 const GidParams = idParams({ gid: 'user' });
-const UsersQuery = z.object({ q: SearchTextSchema.optional() });
 
 /**
  * The current user, their inventory, and the users the dashboard manages. `adminEmails` is the
@@ -69,12 +68,13 @@ export async function usersRoutes(app: FastifyInstance, { adminEmails }: { admin
       config: { access: 'staff' },
       schema: {
         tags: ['users'],
-        summary: 'Every user with the items they own; q matches id, name, email, address or phone, any case',
-        querystring: UsersQuery,
+        summary:
+          "A page of users by name with the items they own; q matches id, name, email, address or phone, any case; the next page after the last row's gid",
+        querystring: UsersQuerySchema,
         response: { 200: z.array(UserSummarySchema) },
       },
     },
-    (request) => listUsersWithItems(app.db, request.query.q),
+    (request) => listUsersWithItems(app.db, request.query),
   );
   r.get(
     '/users/:gid',

@@ -9,6 +9,8 @@ import {
   type UpdateUser,
   type UserDetail,
   type UserSummary,
+  type UsersQuery,
+  UsersQuerySchema,
   userMatches,
 } from '@barbershop/contract';
 import type { Database } from '@barbershop/db';
@@ -27,7 +29,7 @@ import {
   findUser,
   findUsersByEmail,
   listOwnedItems,
-  listUsers,
+  listUsersPage,
   lockOtherAdmins,
   type OwnedItemRow,
   type UserRow,
@@ -48,6 +50,7 @@ function toInventoryItem(row: OwnedItemRow): InventoryItem {
   };
 }
 
+/** A user's row with the items they own (`items`, theirs only). */
 function toSummary(user: UserRow, items: OwnedItemRow[]): UserSummary {
   return {
     gid: user.id,
@@ -56,7 +59,7 @@ function toSummary(user: UserRow, items: OwnedItemRow[]): UserSummary {
     phone: user.phone,
     address: user.address,
     accessLevel: user.accessLevel,
-    items: items.filter((item) => item.ownerUserId === user.id).map(toInventoryItem),
+    items: items.map(toInventoryItem),
   };
 }
 
@@ -77,18 +80,34 @@ export async function listInventory(db: Database, userId: string): Promise<Inven
   return (await listOwnedItems(db, [userId])).map(toInventoryItem);
 }
 
+// Users read at a time while a search fills its page: one query per 500 users it looks at.
+const SEARCH_BATCH = 500;
+
 /**
- * Every user with the items they own, for the dashboard; with `q`, those matching it (SPEC.md section
- * 5). The match is `userMatches`, in code rather than SQL: the address is matched as printed, which
- * SQL would have to restate. It reads every user, as the unfiltered list does (a shop has hundreds).
+ * A page of users by name with the items they own, for the dashboard; with `q`, of those matching it
+ * (SPEC.md section 5), after the user `after`. The match is `userMatches`, in code rather than SQL:
+ * the address is matched as printed, which SQL would have to restate. So a search reads users a
+ * batch at a time until its page is full, and never holds more than a batch and the page.
  */
-export async function listUsersWithItems(db: Database, q = ''): Promise<UserSummary[]> {
-  const users = (await listUsers(db)).filter((user) => userMatches({ ...user, gid: user.id }, q));
-  const items = await listOwnedItems(
-    db,
-    users.map((user) => user.id),
+export async function listUsersWithItems(db: Database, query: UsersQuery): Promise<UserSummary[]> {
+  const { q = '', after, limit } = UsersQuerySchema.parse(query);
+  const page: UserRow[] = [];
+  let from = after;
+  for (;;) {
+    const batch = await listUsersPage(db, { after: from, limit: q ? SEARCH_BATCH : limit });
+    page.push(...batch.filter((user) => userMatches({ ...user, gid: user.id }, q)));
+    if (page.length >= limit || batch.length < (q ? SEARCH_BATCH : limit)) break;
+    from = batch.at(-1)!.id;
+  }
+  page.length = Math.min(page.length, limit);
+  const items = Map.groupBy(
+    await listOwnedItems(
+      db,
+      page.map((user) => user.id),
+    ),
+    (item) => item.ownerUserId,
   );
-  return users.map((user) => toSummary(user, items));
+  return page.map((user) => toSummary(user, items.get(user.id) ?? []));
 }
 
 /** One user with their items and orders, for staff; 404 when there is no such user or the id is not one. */

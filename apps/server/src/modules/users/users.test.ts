@@ -134,6 +134,36 @@ describe('users API', () => {
       expect(await found('%')).toEqual([]);
     });
 
+    it('answers a page at a time by name, the next after the last user shown, searched or not', async () => {
+      for (const name of ['Pat Page', 'Ann Page', 'Pat Page', 'Zoe Page', 'Bo Page']) {
+        await createUser(app.db, { name });
+      }
+      const pages = async (query: string) => {
+        const shown: UserSummary[][] = [];
+        // Bounded: a list that ignored the page would come back whole every time.
+        for (let after = ''; shown.length < 10; ) {
+          const page = (await get(`/api/users?${query}&limit=2${after}`, staff)).json<UserSummary[]>();
+          shown.push(page);
+          if (page.length < 2) break;
+          after = `&after=${page.at(-1)!.gid}`;
+        }
+        return shown;
+      };
+      const names = (shown: UserSummary[][]) => shown.flat().map((user) => user.name);
+      const searched = await pages('q=page');
+      expect(searched.map((page) => page.length)).toEqual([2, 2, 1]);
+      expect(names(searched)).toEqual(['Ann Page', 'Bo Page', 'Pat Page', 'Pat Page', 'Zoe Page']);
+      const every = await pages('q=');
+      expect(every.every((page) => page.length <= 2)).toBe(true);
+      expect(names(every)).toEqual(names(every).toSorted());
+      expect(names(every)).toEqual(
+        expect.arrayContaining([...names(searched), 'Casey Customer', 'Sam Staff']),
+      );
+      expect(new Set(every.flat().map((user) => user.gid)).size).toBe(every.flat().length);
+      const [first] = (await get('/api/users?q=casey&limit=1', staff)).json<UserSummary[]>();
+      expect(first?.items).toHaveLength(2);
+    });
+
     it('is refused to customers (403) and the signed out (401)', async () => {
       expect((await get('/api/users', customer)).statusCode).toBe(403);
       expect((await get('/api/users')).statusCode).toBe(401);

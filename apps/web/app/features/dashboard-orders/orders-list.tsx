@@ -157,37 +157,3 @@ export function OrdersListTable({
     />
   );
 }
-
-/** Keyset paging: back to the first page, or on past the last row shown. */
-export function OrdersPager({
-  filter,
-  next,
-  paged,
-}: {
-  filter: OrdersFilter;
-  /** The last row's cursor when there may be more rows. */
-  next: string | null;
-  /** True past the first page. */
-  paged: boolean;
-}) {
-  if (!next && !paged) return null;
-  return (
-    <nav aria-label="Pages of orders" className="mt-4 flex flex-wrap justify-between gap-3">
-      {paged ? (
-        <Link to={`/dashboard/orders${filterQuery(filter)}`} className={buttonClass('secondary')}>
-          First page
-        </Link>
-      ) : (
-        <span />
-      )}
-      {next && (
-        <Link
-          to={`/dashboard/orders${filterQuery(filter, { after: next })}`}
-          className={buttonClass('secondary')}
-        >
-          Next page
-        </Link>
-      )}
-    </nav>
-  );
-}

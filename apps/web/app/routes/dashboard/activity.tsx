@@ -1,11 +1,11 @@
 import { AUDIT_PAGE } from '@barbershop/contract';
 import { Link } from 'react-router';
 import { Alert } from '../../components/alert.tsx';
-import { buttonClass } from '../../components/button.tsx';
 import { ShownCount } from '../../components/data-table.tsx';
 import { requireRole } from '../../features/auth/require-role.ts';
 import { ActivityFilterForm, ActivityTable } from '../../features/dashboard-audit/activity-list.tsx';
 import { keysetPage } from '../../features/dashboard-shell/keyset-page.ts';
+import { KeysetPager } from '../../features/dashboard-shell/keyset-pager.tsx';
 import { PageHeader } from '../../features/dashboard-shell/page-header.tsx';
 import { listOrRefusal, serverApi } from '../../lib/api.ts';
 import type { Route } from './+types/activity';
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listOrRefusal(api.get(`/audit?${query}`)),
     api.get('/audit/actors'),
   ]);
-  const { page: entries, next } = keysetPage(rows, AUDIT_PAGE);
+  const { page: entries, next } = keysetPage(rows, AUDIT_PAGE, (row) => row.cursor);
   return { entries, people, filter, base, next, paged: !!after, refusal };
 }
 
@@ -61,22 +61,11 @@ export default function ActivityPage({ loaderData }: Route.ComponentProps) {
       {refusal && <Alert className="mb-4">{refusal}</Alert>}
       <ShownCount count={entries.length} one="change" many="changes" />
       <ActivityTable entries={entries} />
-      {(next || paged) && (
-        <nav aria-label="Pages of activity" className="mt-4 flex flex-wrap justify-between gap-3">
-          {paged ? (
-            <Link to={at('')} className={buttonClass('secondary')}>
-              First page
-            </Link>
-          ) : (
-            <span />
-          )}
-          {next && (
-            <Link to={at(`after=${next}`)} className={buttonClass('secondary')}>
-              Next page
-            </Link>
-          )}
-        </nav>
-      )}
+      <KeysetPager
+        label="Pages of activity"
+        first={paged ? at('') : null}
+        next={next && at(`after=${next}`)}
+      />
     </>
   );
 }

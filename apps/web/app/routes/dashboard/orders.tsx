@@ -7,9 +7,9 @@ import {
   filterQuery,
   OrdersFilterForm,
   OrdersListTable,
-  OrdersPager,
 } from '../../features/dashboard-orders/orders-list.tsx';
 import { keysetPage } from '../../features/dashboard-shell/keyset-page.ts';
+import { KeysetPager } from '../../features/dashboard-shell/keyset-pager.tsx';
 import { PageHeader } from '../../features/dashboard-shell/page-header.tsx';
 import { listOrRefusal, serverApi } from '../../lib/api.ts';
 import { useRootData } from '../../root.tsx';
@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { rows, refusal } = await listOrRefusal(
     serverApi(context).get(`/orders${query}`) as Promise<StaffOrderRow[]>,
   );
-  const { page: orders, next } = keysetPage(rows, STAFF_ORDERS_PAGE);
+  const { page: orders, next } = keysetPage(rows, STAFF_ORDERS_PAGE, (row) => row.cursor);
   return { orders, filter, next, paged: !!after, refusal };
 }
 
@@ -67,7 +67,11 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
       {refusal && <Alert className="mb-4">{refusal}</Alert>}
       <ShownCount count={orders.length} one="order" many="orders" />
       <OrdersListTable orders={orders} filtered={!!(filter.status || filter.q || filter.attention)} />
-      <OrdersPager filter={filter} next={next} paged={paged} />
+      <KeysetPager
+        label="Pages of orders"
+        first={paged ? `/dashboard/orders${filterQuery(filter)}` : null}
+        next={next && `/dashboard/orders${filterQuery(filter, { after: next })}`}
+      />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { SEARCH_MAX_LENGTH } from '@barbershop/contract';
+import { SEARCH_MAX_LENGTH, USERS_PAGE } from '@barbershop/contract';
 import { formatAddress, formatPhone } from '@barbershop/contract/format';
 import { useEffect, useRef } from 'react';
 import { Form, Link, useSubmit } from 'react-router';
@@ -13,6 +13,8 @@ import {
 } from '../../components/data-table.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
 import { requireRole } from '../../features/auth/require-role.ts';
+import { keysetPage } from '../../features/dashboard-shell/keyset-page.ts';
+import { KeysetPager } from '../../features/dashboard-shell/keyset-pager.tsx';
 import { PageHeader } from '../../features/dashboard-shell/page-header.tsx';
 import { listOrRefusal, serverApi } from '../../lib/api.ts';
 import { useUrlFilterFields } from '../../lib/use-url-filter-fields.ts';
@@ -24,21 +26,29 @@ const SEARCH_DELAY_MS = 250;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(request, context, 'staff');
-  const q = new URL(request.url).searchParams.get('q')?.trim() ?? '';
+  const url = new URL(request.url);
+  const q = url.searchParams.get('q')?.trim() ?? '';
+  const after = url.searchParams.get('after');
+  const query = new URLSearchParams({ ...(q ? { q } : {}), ...(after ? { after } : {}) });
+  query.set('limit', String(USERS_PAGE + 1));
   // The API owns the matching rule (SPEC.md section 5, and a phone found by its digits alone).
-  const { rows: users, refusal } = await listOrRefusal(
-    serverApi(context).get(q ? `/users?${new URLSearchParams({ q })}` : '/users'),
-  );
-  return { users, q, refusal };
+  const { rows, refusal } = await listOrRefusal(serverApi(context).get(`/users?${query}`));
+  const { page: users, next } = keysetPage(rows, USERS_PAGE, (user) => user.gid);
+  return { users, q, next, paged: !!after, refusal };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
   return dashboardMeta('Users', matches);
 }
 
-/** /dashboard/users: every user, or those the search in the URL matches; the list follows as staff type. */
+/**
+ * /dashboard/users: every user, or those the search in the URL matches, a page at a time by name;
+ * the list follows as staff type.
+ */
 export default function Users({ loaderData }: Route.ComponentProps) {
-  const { users, q, refusal } = loaderData;
+  const { users, q, next, paged, refusal } = loaderData;
+  const search = q ? `q=${encodeURIComponent(q)}` : '';
+  const at = (extra: string) => `/dashboard/users?${[search, extra].filter(Boolean).join('&')}`;
   const submit = useSubmit();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -119,6 +129,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           ]}
         />
       </div>
+      <KeysetPager label="Pages of users" first={paged ? at('') : null} next={next && at(`after=${next}`)} />
     </>
   );
 }

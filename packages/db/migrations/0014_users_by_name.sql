@@ -1,0 +1,1 @@
+CREATE INDEX "users_name" ON "users" USING btree ("name","email","id");
