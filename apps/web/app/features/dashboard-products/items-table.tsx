@@ -1,6 +1,7 @@
 import {
   type AdminProductDetail,
   ITEM_STATUSES,
+  ITEMS_PAGE,
   type ItemStatus,
   type ProductItem,
 } from '@barbershop/contract';
@@ -10,10 +11,14 @@ import { Alert } from '../../components/alert.tsx';
 import { buttonClass } from '../../components/button.tsx';
 import { DataTable, EmptyState, tableLinkClass } from '../../components/data-table.tsx';
 import { inputClass } from '../../components/form-field.tsx';
+import { PagePager } from '../../components/page-pager.tsx';
 import { useToast } from '../../components/toast.tsx';
 import type { ApiClient } from '../../lib/api.ts';
+import { type PageShown, pageOf } from '../../lib/page-of.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
-import { ITEMS_PAGE_PARAM, itemsPage } from './items-page.ts';
+
+/** The query parameter of the items table's page on a product's dashboard page. */
+export const ITEMS_PAGE_PARAM = 'items-page';
 
 /** An item's public page, absolute so it works on a printed label and when pasted anywhere. */
 export function itemUrl(publicUrl: string, slug: string, itemId: string): string {
@@ -48,8 +53,8 @@ export function ItemsTable({
   /** SVG of each item's QR code, by item id, drawn on the server. */
   qrCodes: Record<string, string>;
   publicUrl: string;
-  /** Which page of how many, and where it starts among how many items (itemsPage). */
-  shown: { page: number; pages: number; first: number; total: number };
+  /** Which page of how many, and where it starts among how many items. */
+  shown: PageShown;
   onChanged: () => void;
 }) {
   const toast = useToast();
@@ -68,7 +73,7 @@ export function ItemsTable({
     setFailure(null);
     try {
       const saved = await api.send('PATCH', `/products/${product._id}/items/${item._id}`, change);
-      setItems(itemsPage(saved.items, String(shown.page)).items);
+      setItems(pageOf(saved.items, String(shown.page), ITEMS_PAGE).rows);
       if (change.status === 'printing') {
         const copied = await copyText(itemUrl(publicUrl, product.slug, item._id));
         toast(
@@ -186,7 +191,7 @@ export function ItemsTable({
           },
         ]}
       />
-      {shown.pages > 1 && <ItemsPager shown={shown} shownCount={items.length} />}
+      <PagePager noun="items" param={ITEMS_PAGE_PARAM} shown={shown} shownCount={items.length} />
       {items.length > 0 && (
         <div>
           <button type="submit" className={buttonClass('secondary')}>
@@ -195,37 +200,5 @@ export function ItemsTable({
         </div>
       )}
     </form>
-  );
-}
-
-/** Newer and older pages of a product's items, and which of them are shown. */
-function ItemsPager({
-  shown,
-  shownCount,
-}: {
-  shown: { page: number; pages: number; first: number; total: number };
-  shownCount: number;
-}) {
-  const to = (page: number) => ({ search: `?${ITEMS_PAGE_PARAM}=${page}` });
-  return (
-    <nav aria-label="Pages of items" className="flex flex-wrap items-center justify-between gap-3">
-      {shown.page > 1 ? (
-        <Link to={to(shown.page - 1)} preventScrollReset className={buttonClass('secondary')}>
-          Newer items
-        </Link>
-      ) : (
-        <span />
-      )}
-      <p className="text-sm text-muted">
-        Items {shown.first + 1}–{shown.first + shownCount} of {shown.total}, newest first
-      </p>
-      {shown.page < shown.pages ? (
-        <Link to={to(shown.page + 1)} preventScrollReset className={buttonClass('secondary')}>
-          Older items
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
   );
 }

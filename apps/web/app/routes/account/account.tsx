@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/button.tsx';
+import { PagePager } from '../../components/page-pager.tsx';
+import { ACCOUNT_PAGE_PARAM, accountPage } from '../../features/account/account-page.ts';
 import { InventoryTable } from '../../features/account/inventory-table.tsx';
 import { requireRole } from '../../features/auth/require-role.ts';
 import { serverApi } from '../../lib/api.ts';
@@ -8,17 +10,17 @@ import { privatePageMeta } from './private-meta.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireRole(request, context, 'signedIn');
-  const items = await serverApi(context).get('/users/me/items');
-  return { user, items };
+  const { rows: items, ...shown } = accountPage(await serverApi(context).get('/users/me/items'), request);
+  return { user, items, shown };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta('Account', matches);
 }
 
-/** /account: who is signed in, the way to their orders, and the items they own. */
+/** /account: who is signed in, the way to their orders, and the items they own, a page at a time. */
 export default function Account({ loaderData }: Route.ComponentProps) {
-  const { user, items } = loaderData;
+  const { user, items, shown } = loaderData;
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-4 py-10 focus:outline-none">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -37,6 +39,9 @@ export default function Account({ loaderData }: Route.ComponentProps) {
           Inventory
         </h2>
         <InventoryTable items={items} />
+        <div className="mt-4">
+          <PagePager noun="items" param={ACCOUNT_PAGE_PARAM} shown={shown} shownCount={items.length} />
+        </div>
       </section>
     </main>
   );

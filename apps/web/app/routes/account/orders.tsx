@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { PagePager } from '../../components/page-pager.tsx';
+import { ACCOUNT_PAGE_PARAM, accountPage } from '../../features/account/account-page.ts';
 import { OrdersTable } from '../../features/account/orders-table.tsx';
 import { requireRole } from '../../features/auth/require-role.ts';
 import { serverApi } from '../../lib/api.ts';
@@ -7,15 +9,15 @@ import { privatePageMeta } from './private-meta.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(request, context, 'signedIn');
-  const orders = await serverApi(context).get('/orders');
-  return { orders };
+  const { rows: orders, ...shown } = accountPage(await serverApi(context).get('/orders'), request);
+  return { orders, shown };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta('Orders', matches);
 }
 
-/** /account/orders: the customer's orders, newest first. */
+/** /account/orders: the customer's orders, newest first, a page at a time. */
 export default function Orders({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-4 py-10 focus:outline-none">
@@ -26,6 +28,14 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
       </p>
       <h1 className="mb-6 text-4xl">Orders</h1>
       <OrdersTable orders={loaderData.orders} />
+      <div className="mt-4">
+        <PagePager
+          noun="orders"
+          param={ACCOUNT_PAGE_PARAM}
+          shown={loaderData.shown}
+          shownCount={loaderData.orders.length}
+        />
+      </div>
     </main>
   );
 }

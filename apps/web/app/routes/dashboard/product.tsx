@@ -1,4 +1,4 @@
-import type { StockEntry } from '@barbershop/contract';
+import { ITEMS_PAGE, type StockEntry } from '@barbershop/contract';
 import { ACCESS } from '@barbershop/contract/domain';
 import { formatPricing } from '@barbershop/contract/format';
 import { Link, useNavigate, useRevalidator } from 'react-router';
@@ -8,12 +8,12 @@ import { useToast } from '../../components/toast.tsx';
 import { AuditHistory } from '../../features/dashboard-audit/audit-history.tsx';
 import { recordHistory } from '../../features/dashboard-audit/record-history.ts';
 import { AddItemsForm } from '../../features/dashboard-products/add-items-form.tsx';
-import { ITEMS_PAGE_PARAM, itemsPage } from '../../features/dashboard-products/items-page.ts';
-import { ItemsTable } from '../../features/dashboard-products/items-table.tsx';
+import { ITEMS_PAGE_PARAM, ItemsTable } from '../../features/dashboard-products/items-table.tsx';
 import { ProductActions } from '../../features/dashboard-products/product-actions.tsx';
 import { ProductStatusBadge } from '../../features/dashboard-products/products-table.tsx';
 import { PageHeader } from '../../features/dashboard-shell/page-header.tsx';
 import { serverApi } from '../../lib/api.ts';
+import { pageOf } from '../../lib/page-of.ts';
 import { useBrowserApi } from '../../lib/use-browser-api.ts';
 import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/product';
@@ -27,16 +27,16 @@ function sizeCounts(entries: StockEntry[]): string {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { product, publicUrl } = await loadProduct(request, context, params.productName);
-  const shown = itemsPage(product.items, new URL(request.url).searchParams.get(ITEMS_PAGE_PARAM));
+  const shown = pageOf(product.items, new URL(request.url).searchParams.get(ITEMS_PAGE_PARAM), ITEMS_PAGE);
   // The product's own changes, its stock and its walk-in items are all recorded under its id.
   const [qrCodes, history] = await Promise.all([
-    itemQrCodes(publicUrl, product.slug, shown.items),
+    itemQrCodes(publicUrl, product.slug, shown.rows),
     recordHistory(serverApi(context), product._id),
   ]);
   // Only the page's items reach the page: the others would be sent and never shown.
   const { items: _all, ...rest } = product;
   return {
-    product: { ...rest, items: shown.items },
+    product: { ...rest, items: shown.rows },
     itemsShown: { page: shown.page, pages: shown.pages, first: shown.first, total: shown.total },
     publicUrl,
     qrCodes,

@@ -1,0 +1,46 @@
+import { Link } from 'react-router';
+import type { PageShown } from '../lib/page-of.ts';
+import { buttonClass } from './button.tsx';
+
+/**
+ * Newer and older pages of a list shown a page at a time, newest first (pageOf), and which rows are
+ * shown: "Items 1–50 of 1,168, newest first". `noun` is the rows' plural, in lower case.
+ */
+export function PagePager({
+  noun,
+  param,
+  shown,
+  shownCount,
+}: {
+  noun: string;
+  /** The query parameter that holds the page. */
+  param: string;
+  shown: PageShown;
+  shownCount: number;
+}) {
+  if (shown.pages <= 1) return null;
+  const to = (page: number) => ({ search: `?${param}=${page}` });
+  const count = (n: number) => n.toLocaleString('en-US');
+  return (
+    <nav aria-label={`Pages of ${noun}`} className="flex flex-wrap items-center justify-between gap-3">
+      {shown.page > 1 ? (
+        <Link to={to(shown.page - 1)} preventScrollReset className={buttonClass('secondary')}>
+          Newer {noun}
+        </Link>
+      ) : (
+        <span />
+      )}
+      <p className="text-sm text-muted">
+        {noun[0]!.toUpperCase() + noun.slice(1)} {count(shown.first + 1)}–{count(shown.first + shownCount)} of{' '}
+        {count(shown.total)}, newest first
+      </p>
+      {shown.page < shown.pages ? (
+        <Link to={to(shown.page + 1)} preventScrollReset className={buttonClass('secondary')}>
+          Older {noun}
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
