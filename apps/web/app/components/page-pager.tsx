@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { PageShown } from '../lib/page-of.ts';
 import { buttonClass } from './button.tsx';
 
@@ -18,8 +18,14 @@ export function PagePager({
   shown: PageShown;
   shownCount: number;
 }) {
+  const [search] = useSearchParams();
   if (shown.pages <= 1) return null;
-  const to = (page: number) => ({ search: `?${param}=${page}` });
+  // The address's other parameters stay: a page with two lists keeps the other's page.
+  const to = (page: number) => {
+    const next = new URLSearchParams(search);
+    next.set(param, String(page));
+    return { search: `?${next}` };
+  };
   const count = (n: number) => n.toLocaleString('en-US');
   return (
     <nav aria-label={`Pages of ${noun}`} className="flex flex-wrap items-center justify-between gap-3">

@@ -1,5 +1,6 @@
 import { ACCESS, UpdateUserSchema } from '@barbershop/contract';
 import { addressFromForm } from '../../components/address-fields.tsx';
+import { PagePager } from '../../components/page-pager.tsx';
 import { requireRole } from '../../features/auth/require-role.ts';
 import { AuditHistory } from '../../features/dashboard-audit/audit-history.tsx';
 import { recordHistory } from '../../features/dashboard-audit/record-history.ts';
@@ -13,16 +14,31 @@ import {
   UserItems,
 } from '../../features/dashboard-users/user-profile.tsx';
 import { ApiError, idOrNotFound, orNotFound, serverApi } from '../../lib/api.ts';
+import { pageOf } from '../../lib/page-of.ts';
 import type { Route } from './+types/user';
 import { dashboardMeta } from './dashboard-meta.ts';
+
+const ORDERS_PAGE_PARAM = 'orders-page';
+const ITEMS_PAGE_PARAM = 'items-page';
+const USER_LIST_PAGE = 50;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await requireRole(request, context, 'staff');
   const api = serverApi(context);
   const id = idOrNotFound(params.id);
-  const user = await orNotFound(api.get(`/users/${id}`));
+  const { orders, items, ...user } = await orNotFound(api.get(`/users/${id}`));
   const history = await recordHistory(api, params.id, 'user');
-  return { user, history, isAdmin: viewer.accessLevel === ACCESS.admin };
+  // Only the pages shown reach the page: a customer of years has hundreds of orders and more items.
+  const query = new URL(request.url).searchParams;
+  const { rows: ordersOnPage, ...ordersShown } = pageOf(orders, query.get(ORDERS_PAGE_PARAM), USER_LIST_PAGE);
+  const { rows: itemsOnPage, ...itemsShown } = pageOf(items, query.get(ITEMS_PAGE_PARAM), USER_LIST_PAGE);
+  return {
+    user: { ...user, orders: ordersOnPage, items: itemsOnPage },
+    ordersShown,
+    itemsShown,
+    history,
+    isAdmin: viewer.accessLevel === ACCESS.admin,
+  };
 }
 
 /** Saves the role, or the phone and address (`intent=contact`), checked against the contract's schema first. */
@@ -56,9 +72,12 @@ export function meta({ matches }: Route.MetaArgs) {
   return dashboardMeta('User', matches);
 }
 
-/** /dashboard/users/{id}: the profile, the role, phone and address (admins change them), orders, items, history. */
+/**
+ * /dashboard/users/{id}: the profile, the role, phone and address (admins change them), orders and
+ * items 50 to a page, history.
+ */
 export default function UserPage({ loaderData }: Route.ComponentProps) {
-  const { user, history, isAdmin } = loaderData;
+  const { user, ordersShown, itemsShown, history, isAdmin } = loaderData;
   return (
     <>
       <PageHeader title={user.name} names={{ [user.gid]: user.name }} />
@@ -67,8 +86,19 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
       {isAdmin && <ContactForm user={user} />}
       <h2 className="mb-3 mt-8 text-2xl">Orders</h2>
       <OrdersListTable orders={user.orders} caption={`Orders of ${user.name}`} />
+      <div className="mt-4">
+        <PagePager
+          noun="orders"
+          param={ORDERS_PAGE_PARAM}
+          shown={ordersShown}
+          shownCount={user.orders.length}
+        />
+      </div>
       <h2 className="mb-3 mt-8 text-2xl">Owned items</h2>
       <UserItems user={user} />
+      <div className="mt-4">
+        <PagePager noun="items" param={ITEMS_PAGE_PARAM} shown={itemsShown} shownCount={user.items.length} />
+      </div>
       <AuditHistory {...history} />
     </>
   );

@@ -1,0 +1,63 @@
+import type { UserDetail } from '@barbershop/contract';
+import { describe, expect, it } from 'vitest';
+import { renderedRouteHtml, testUser, visibleText } from '../../lib/testing.ts';
+import * as userPage from './user.tsx';
+
+const STAFF = testUser(1, 'Sam Staff', '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b');
+const CASEY = '1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e';
+// Orders numbered from 0, items from 500, so a row says which it is.
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const casey: UserDetail = {
+  gid: CASEY,
+  name: 'Casey Customer',
+  email: 'casey@example.com',
+  phone: null,
+  address: null,
+  accessLevel: 0,
+  picture: '',
+  createdAt: '2023-11-27T10:00:00.000Z',
+  orders: Array.from({ length: 120 }, (_, n) => ({
+    _id: id(n),
+    total: 2500,
+    date: '2026-11-27T10:00:00.000Z',
+    status: 'delivered',
+  })),
+  items: Array.from({ length: 120 }, (_, n) => ({
+    _id: id(500 + n),
+    size: 'Large',
+    status: 'ready',
+    product: { _id: id(5000), name: 'Logo Tee', slug: 'logo-tee', image: { src: '', srcSet: '', alt: '' } },
+  })),
+};
+
+async function page(query: string) {
+  const html = await renderedRouteHtml(
+    { ...userPage, path: '/dashboard/users/:id' },
+    `/dashboard/users/${CASEY}${query}`,
+    (path) => (path.startsWith('/users/me') ? STAFF : path.startsWith('/audit') ? [] : casey),
+  );
+  const shown = (from: number) =>
+    [...new Set(html.match(/00000000-0000-4000-8000-\d{12}/g))].filter((found) => {
+      const n = Number(found.slice(-12));
+      return n >= from && n < from + 500;
+    }).length;
+  return { html, text: visibleText(html), orders: shown(0), items: shown(500) };
+}
+
+describe("a customer's page in the dashboard", () => {
+  it('shows their orders and items 50 at a time, each list paged on its own', async () => {
+    const first = await page('');
+    expect([first.orders, first.items]).toEqual([50, 50]);
+    expect(first.text).toContain('Orders 1–50 of 120, newest first Older orders');
+    expect(first.text).toContain('Items 1–50 of 120, newest first Older items');
+
+    const later = await page('?orders-page=2&items-page=3');
+    expect([later.orders, later.items]).toEqual([50, 20]);
+    expect(later.text).toContain('Orders 51–100 of 120');
+    expect(later.text).toContain('Items 101–120 of 120');
+    // Turning one list's page keeps the other's.
+    expect(later.html).toContain(
+      'href="/dashboard/users/1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e?orders-page=2&amp;items-page=2"',
+    );
+  });
+});
