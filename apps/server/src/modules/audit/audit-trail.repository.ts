@@ -43,11 +43,27 @@ export async function listAuditPage(db: Executor, filter: AuditFilter) {
     .limit(filter.limit);
 }
 
-/** Everyone who has made at least one change, by name (the actor index answers each user's check). */
+/**
+ * Everyone who has made at least one change, by name. The actors are found by skipping along the
+ * actor index from one to the next (a recursive query, one index probe per actor), not by asking of
+ * every user whether they made a change: a shop of years has tens of thousands of users and a handful
+ * of actors.
+ */
 export function listAuditActors(db: Executor) {
+  const actors = sql`(
+    with recursive actor(id) as (
+      (select ${auditLog.actorUserId} from ${auditLog} where ${auditLog.actorUserId} is not null
+        order by ${auditLog.actorUserId} limit 1)
+      union all
+      select (select next.actor_user_id from ${auditLog} next where next.actor_user_id > actor.id
+        order by next.actor_user_id limit 1)
+      from actor where actor.id is not null
+    )
+    select id from actor where id is not null
+  )`;
   return db
     .select({ id: users.id, name: users.name })
     .from(users)
-    .where(sql`exists (select 1 from ${auditLog} where ${auditLog.actorUserId} = ${users.id})`)
+    .where(sql`${users.id} in ${actors}`)
     .orderBy(users.name, users.id);
 }

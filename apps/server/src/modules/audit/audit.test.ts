@@ -1,9 +1,10 @@
-import type { AuditEntry } from '@barbershop/contract';
+import { AUDIT_TOOLS, type AuditEntry } from '@barbershop/contract';
 import { createProduct, createUser } from '@barbershop/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createOrder } from '../../test/orders.ts';
 import { signInAs } from '../../test/sessions.ts';
+import { recordAudit } from './audit.repository.ts';
 
 describe('GET /api/audit', () => {
   let app: TestApp;
@@ -92,6 +93,16 @@ describe('GET /api/audit/actors', () => {
       await change(`/api/orders/${order.id}`, { status: 'ready' }, await signInAs(app, sam), 'PUT');
       // Sam leaves: demoted to customer, his change stays his.
       await change(`/api/users/${sam.id}`, { accessLevel: 0 }, admin);
+      // A change made by a tool has no actor, and adds no one.
+      await recordAudit(app.db, {
+        actorUserId: null,
+        tool: AUDIT_TOOLS.roleCommand,
+        entity: 'user',
+        entityId: customer.id,
+        action: 'update',
+        before: null,
+        after: null,
+      });
 
       const response = await app.inject({ url: '/api/audit/actors', headers: { cookie: admin } });
       expect(response.statusCode).toBe(200);
