@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
@@ -22,5 +23,10 @@ export const auditLog = pgTable(
     index('audit_log_at').on(t.at),
     // The activity page filtered by person, newest first.
     index('audit_log_actor').on(t.actorUserId, t.at),
+    // A product's former addresses, for the store's look-up of an address it does not know (any
+    // visitor's or crawler's typo reaches it).
+    index('audit_log_product_renames')
+      .on(sql`(${t.before}->>'slug')`)
+      .where(sql`${t.entity} = 'product' and ${t.action} = 'update'`),
   ],
 );

@@ -52,8 +52,9 @@ export async function findProductRenamedFrom(db: Executor, slug: string): Promis
     .from(auditLog)
     .where(
       and(
-        eq(auditLog.entity, 'product'),
-        eq(auditLog.action, 'update'),
+        // Written as the audit_log_product_renames index's condition is, literals and all, so the
+        // planner takes the index.
+        sql`${auditLog.entity} = 'product' and ${auditLog.action} = 'update'`,
         sql`${auditLog.before}->>'slug' = ${slug}`,
         sql`${auditLog.after}->>'slug' <> ${slug}`,
       ),

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_product_renames" ON "audit_log" USING btree (("before"->>'slug')) WHERE "audit_log"."entity" = 'product' and "audit_log"."action" = 'update';
