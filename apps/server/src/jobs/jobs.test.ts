@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { schema } from '@barbershop/db';
@@ -61,6 +61,22 @@ describe('background jobs', () => {
     expect(eml).toContain('text/html');
     expect(await sendDueEmails(app.db, send)).toBe(0);
     expect(readdirSync(dir)).toHaveLength(1);
+  });
+
+  it('closes an outbox folder an older release left open to every user of the machine', async () => {
+    const older = mkdtempSync(join(tmpdir(), 'outbox-'));
+    try {
+      chmodSync(older, 0o755);
+      await enqueueEmail(app.db, 'eml-older', email(3));
+      const send = mailerFor(
+        { smtpUrl: undefined, from: 'Shop <shop@example.com>', outboxDir: older, shopAlertEmail: undefined },
+        'localhost',
+      );
+      expect(await sendDueEmails(app.db, send)).toBe(1);
+      expect(statSync(older).mode & 0o777).toBe(0o700);
+    } finally {
+      rmSync(older, { recursive: true, force: true });
+    }
   });
 
   it('sends through SMTP when SMTP_URL is set', async () => {

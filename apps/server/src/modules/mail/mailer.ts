@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
@@ -37,7 +37,9 @@ export function mailerFor(mail: Config['mail'], publicHost: string): Mailer {
   return async (message) => {
     const info = await transport.sendMail(envelope(message));
     // A message names its customer and may hold a pickup code: for this user's eyes only, as backups.
+    // mkdir's mode applies only to a folder it makes: one an older release made 0755 is closed too.
     await mkdir(mail.outboxDir, { recursive: true, mode: 0o700 });
+    await chmod(mail.outboxDir, 0o700);
     await writeFile(join(mail.outboxDir, `${message.id}.eml`), info.message as Buffer, { mode: 0o600 });
   };
 }
