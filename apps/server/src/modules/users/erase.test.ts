@@ -118,4 +118,22 @@ describe('erasing a customer on request (npm run user:erase)', () => {
     expect(robinNow).toMatchObject({ name: 'Robin Waiting', email: 'robin@example.com' });
     expect(samNow).toMatchObject({ name: 'Sam Staff', email: 'sam@example.com' });
   });
+
+  it("erases one of two accounts with the same email (named by its id) and leaves the other's emails", async () => {
+    const old = await createUser(app.db, { name: 'Jo Twice', email: 'jo@example.com' });
+    const current = await createUser(app.db, {
+      name: 'Jo Twice',
+      email: 'jo@example.com',
+      oidcIssuer: 'https://accounts.google.com',
+    });
+    // The account Jo still uses has an order ready, its pickup code waiting in the outbox.
+    await enqueueEmail(app.db, 'jo-ready', { to: 'jo@example.com', ...EMAIL });
+    expect(await eraseUserByEmail(app.db, 'jo@example.com', old.id)).toMatchObject({
+      erased: { id: old.id },
+    });
+    expect(await outboxTo('jo@example.com')).toMatchObject([{ dedupeKey: 'jo-ready', sentAt: null }]);
+    expect((await get(`/api/users/${current.id}`, admin)).json<UserDetail>()).toMatchObject({
+      email: 'jo@example.com',
+    });
+  });
 });

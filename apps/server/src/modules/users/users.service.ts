@@ -254,7 +254,10 @@ export async function eraseUserByEmail(
     await eraseProfile(tx, user.id, ERASED_NAME);
     await deleteSessionsOf(tx, user.id);
     await forgetRecordedFields(tx, 'user', user.id, CONTACT_FIELDS);
-    await forgetRecipient(tx, user.email);
+    // The outbox knows addresses, not accounts: while another account still has this one (the same
+    // person through another provider), its emails, a pickup code waiting to go among them, are that
+    // account's too.
+    if ((await findUsersByEmail(tx, user.email)).length === 0) await forgetRecipient(tx, user.email);
     await recordAudit(tx, {
       actorUserId: null,
       tool: AUDIT_TOOLS.eraseCommand,
