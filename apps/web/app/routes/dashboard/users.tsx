@@ -48,7 +48,10 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function Users({ loaderData }: Route.ComponentProps) {
   const { users, q, next, paged, refusal } = loaderData;
   const search = q ? `q=${encodeURIComponent(q)}` : '';
-  const at = (extra: string) => `/dashboard/users?${[search, extra].filter(Boolean).join('&')}`;
+  const at = (extra: string) => {
+    const query = [search, extra].filter(Boolean).join('&');
+    return query ? `/dashboard/users?${query}` : '/dashboard/users';
+  };
   const submit = useSubmit();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -106,7 +109,8 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           rowKey={(user) => user.gid}
           empty={
             <EmptyState
-              message={q ? 'No user matches your search.' : 'No users yet.'}
+              // A page past the last (its first user since erased or renamed away) is not an empty shop.
+              message={paged ? 'No more users.' : q ? 'No user matches your search.' : 'No users yet.'}
               {...(q ? { to: '/dashboard/users', linkText: 'Show every user' } : {})}
             />
           }
