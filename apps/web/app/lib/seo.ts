@@ -140,7 +140,7 @@ export type HairSalonInput = {
 };
 
 /** A coordinate to six decimals (about 10 cm), without the float noise a stored double can show (38.870400000000004). */
-function toMicrodegrees(degrees: number): number {
+function toSixDecimals(degrees: number): number {
   return Math.round(degrees * 1e6) / 1e6;
 }
 
@@ -159,8 +159,8 @@ export function hairSalonJsonLd(salon: HairSalonInput) {
       ? {
           geo: {
             '@type': 'GeoCoordinates',
-            latitude: toMicrodegrees(salon.lat),
-            longitude: toMicrodegrees(salon.lng),
+            latitude: toSixDecimals(salon.lat),
+            longitude: toSixDecimals(salon.lng),
           },
         }
       : {}),
