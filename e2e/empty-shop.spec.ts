@@ -114,3 +114,65 @@ test('the owner is asked for the real details, which the public pages then show'
     page.getByText('Write to hello@fadeandfeather.example or visit us at the shop.'),
   ).toBeVisible();
 });
+
+test("the owner states the shop's policies, one a line, which the terms then list", async ({
+  browser,
+  checkA11y,
+}) => {
+  const owner = await visitor(browser, 390);
+  await signIn(owner, OWNER);
+  await owner.goto('/dashboard/settings');
+  const policies = owner.getByRole('textbox', { name: 'Policies' });
+  await expect(policies).toHaveValue('');
+  await policies.focus();
+  await owner.keyboard.type('Missed appointments are charged a $15 fee.');
+  await owner.keyboard.press('Enter');
+  await owner.keyboard.press('Enter');
+  await owner.keyboard.type(`Walk-ins welcome. ${'Really. '.repeat(40)}`);
+  // Typed and not saved: leaving asks first.
+  await owner.getByRole('button', { name: 'Menu', exact: true }).click();
+  await owner.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Orders' }).click();
+  const leave = owner.getByRole('dialog', { name: 'Leave without saving?' });
+  await leave.getByRole('button', { name: 'Stay on this page' }).click();
+
+  await owner.getByRole('button', { name: 'Save settings' }).click();
+  await expect(policies).toHaveAttribute('aria-invalid', 'true');
+  await expect(policies).toHaveAccessibleDescription(/Line 3: Each policy must be 300 characters or fewer$/);
+  await checkA11y(owner);
+  await policies.fill('Missed appointments are charged a $15 fee.\n\nWalk-ins welcome.\n');
+
+  // A refusal of the server's is marked beside the box too.
+  await owner.route('**/api/shop', (route) =>
+    route.request().method() === 'PUT'
+      ? route.fulfill({
+          status: 400,
+          json: {
+            error: {
+              code: 'bad_request',
+              message: 'body.policies.2: Each policy must be text',
+              issues: [{ path: 'body.policies.2', message: 'Each policy must be text' }],
+            },
+          },
+        })
+      : route.fallback(),
+  );
+  await owner.getByRole('button', { name: 'Save settings' }).click();
+  await expect(owner.getByRole('main').getByRole('alert').first()).toHaveText(
+    'Settings not saved: body.policies.2: Each policy must be text',
+  );
+  await expect(policies).toHaveAccessibleDescription(/Line 3: Each policy must be text$/);
+  await owner.unroute('**/api/shop');
+
+  await owner.getByRole('button', { name: 'Save settings' }).click();
+  await expect(owner.getByRole('status').filter({ hasText: 'Settings saved' })).toBeVisible();
+  await expect(policies).not.toHaveAttribute('aria-invalid');
+
+  const page = await visitor(browser);
+  await page.goto('/legal/terms');
+  await expect(page.getByRole('main').getByRole('listitem')).toHaveText([
+    'Missed appointments are charged a $15 fee.',
+    'Walk-ins welcome.',
+  ]);
+  await owner.context().close();
+  await page.context().close();
+});

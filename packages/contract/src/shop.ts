@@ -6,6 +6,25 @@ import { ContactEmailSchema } from './email.ts';
 import { ContactPhoneSchema } from './phone.ts';
 import { requiredText } from './required-text.ts';
 
+/** How many policies the shop states, and how long each may be (a line of the settings form each). */
+export const POLICIES_MAX = 20;
+export const POLICY_MAX_LENGTH = 300;
+
+/**
+ * The shop's policies as the settings form sends them, a line each: blank lines are dropped and a line
+ * said twice is kept once. A line's refusal names its place among all the lines sent (`policies.3`).
+ */
+const PoliciesSchema = z
+  .array(
+    z
+      .string({ error: 'Each policy must be text' })
+      .trim()
+      .max(POLICY_MAX_LENGTH, `Each policy must be ${POLICY_MAX_LENGTH} characters or fewer`),
+    { error: 'Policies must be a list of lines' },
+  )
+  .transform((lines) => [...new Set(lines.filter(Boolean))])
+  .pipe(z.array(z.string()).max(POLICIES_MAX, `At most ${POLICIES_MAX} policies`));
+
 export const SocialLinkSchema = z.object({ label: z.string().min(1), url: z.url() });
 export type SocialLink = z.infer<typeof SocialLinkSchema>;
 
@@ -44,6 +63,7 @@ export const UpdateShopSchema = z
     socialLinks: z
       .array(SocialLinkSchema.extend({ url: z.httpUrl('must be a full URL (https://…)') }).strict())
       .max(10),
+    policies: PoliciesSchema,
     hours: WeeklyHoursSchema,
     salesTaxRate: z
       .number({ error: 'Sales tax rate must be a number' })

@@ -31,7 +31,7 @@ export async function shopRoutes(app: FastifyInstance, { config }: ShopRoutesOpt
       schema: {
         tags: ['shop'],
         summary:
-          'Change any of the settings: name, phone, email, address, hours, social links, sales tax rate',
+          'Change any of the settings: name, phone, email, address, hours, social links, policies, sales tax rate',
         body: UpdateShopSchema,
         response: { 200: ShopSchema },
       },

@@ -130,6 +130,26 @@ describe('shop settings', () => {
     expect(audit).toMatchObject({ entity: 'shop', action: 'update', before: SETTINGS, after: saved });
   });
 
+  it('takes the policies a line each, blank lines and repeats left out, and records the change', async () => {
+    const response = await put({
+      policies: [
+        '  Walk-ins welcome until 5 pm.  ',
+        '',
+        '   ',
+        'We take cash and cards.',
+        'Walk-ins welcome until 5 pm.',
+      ],
+    });
+    expect(response.statusCode).toBe(200);
+    const policies = ['Walk-ins welcome until 5 pm.', 'We take cash and cards.'];
+    expect(response.json()).toMatchObject({ policies, version: 2 });
+    expect((await app.inject('/api/shop')).json()).toMatchObject({ policies });
+    const [audit] = await app.db.select().from(schema.auditLog);
+    expect(audit).toMatchObject({ before: { policies: SETTINGS.policies }, after: { policies } });
+    // Every line taken away states none: the barber pages and terms then say nothing of policies.
+    expect((await put({ policies: ['', ' '] })).json()).toMatchObject({ policies: [] });
+  });
+
   it('moves the coordinates with a new address: cleared without a maps token, never left at the old place', async () => {
     // The same place written again (line2 moves no map pin): the coordinates stay.
     const same = await put({ address: { ...SHOP.address, line2: 'Suite 105' } });
@@ -205,6 +225,15 @@ describe('shop settings', () => {
         { socialLinks: [{ label: 'Instagram', url: 'javascript:alert(1)' }] },
         'body.socialLinks.0.url: must be a full URL (https://…)',
       ],
+      [
+        { policies: ['No-show fee: $20.', 'x'.repeat(301)] },
+        'body.policies.1: Each policy must be 300 characters or fewer',
+      ],
+      [
+        { policies: Array.from({ length: 21 }, (_, i) => `Policy ${i + 1}.`) },
+        'body.policies: At most 20 policies',
+      ],
+      [{ policies: 'No refunds.' }, 'body.policies: Policies must be a list of lines'],
       [{}, 'body: Send at least one setting'],
       [{ phone: '7195550199', version: 0 }, 'body.version: Too small: expected number to be >0'],
       [

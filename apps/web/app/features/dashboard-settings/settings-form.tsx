@@ -1,4 +1,4 @@
-import { type Shop, UpdateShopSchema } from '@barbershop/contract';
+import { POLICIES_MAX, POLICY_MAX_LENGTH, type Shop, UpdateShopSchema } from '@barbershop/contract';
 import { typedNumber } from '@barbershop/contract/format';
 import { useRef, useState } from 'react';
 import { AddressFields, EMPTY_ADDRESS } from '../../components/address-fields.tsx';
@@ -22,17 +22,46 @@ function startingDraft(shop: Shop): Shop {
   return { ...shop, phone: '', email: '', address: { ...EMPTY_ADDRESS, country: shop.address.country } };
 }
 
-/** Shop settings (admin): name, address, phone, email, hours, social links and the sales tax rate. */
+/**
+ * What to say beside the policies' box: a refusal of one line names that line (`policies.3` is the
+ * fourth line typed), one of them all is said as it is.
+ */
+function policiesError(errors: Record<string, string>): string | undefined {
+  const [path, message] = Object.entries(errors).find(([key]) => /^policies(\.|$)/.test(key)) ?? [];
+  if (!path || !message) return undefined;
+  const line = Number(path.split('.')[1]);
+  return Number.isInteger(line) ? `Line ${line + 1}: ${message}` : message;
+}
+
+/**
+ * The fields a refusal of the server's names (`body.address.city`), by the paths the contract's schema
+ * gives them here, so each is marked beside its field as the form's own check would.
+ */
+function refusedFields(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  return Object.fromEntries(
+    error.issues.flatMap(({ path, message }) =>
+      path.startsWith('body.') ? [[path.slice('body.'.length), message]] : [],
+    ),
+  );
+}
+
+/**
+ * Shop settings (admin): name, address, phone, email, hours, social links, policies and the sales tax
+ * rate.
+ */
 export function SettingsForm({ api, shop, onSaved }: { api: ApiClient; shop: Shop; onSaved: () => void }) {
   const [draft, setDraft] = useState(() => startingDraft(shop));
   const [taxPercent, setTaxPercent] = useState(String(Math.round(shop.salesTaxRate * 100_000) / 1000));
+  // One policy a line, as the owner types them: the lines are split only when sent.
+  const [policies, setPolicies] = useState(shop.policies.join('\n'));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   useFocusOnFailure(formRef, failure, errors);
   const [busy, setBusy] = useState(false);
   const { name, phone, email, address, hours, socialLinks } = draft;
-  const snapshot = JSON.stringify([name, phone, email, address, hours, socialLinks, taxPercent]);
+  const snapshot = JSON.stringify([name, phone, email, address, hours, socialLinks, policies, taxPercent]);
   const unsaved = useUnsavedChanges(snapshot);
 
   const text = (field: TextField) => (event: { currentTarget: { value: string } }) => {
@@ -51,6 +80,7 @@ export function SettingsForm({ api, shop, onSaved }: { api: ApiClient; shop: Sho
       // To the thousandth of a percent the field shows: 2.9 / 100 is 0.028999999999999998 in floating point.
       salesTaxRate: Math.round(typedNumber(taxPercent) * 1000) / 100_000,
       socialLinks: draft.socialLinks.filter((link) => link.label || link.url),
+      policies: policies.split('\n'),
       // The settings this page last loaded: a save over someone else's newer one is refused.
       version: shop.version,
     });
@@ -70,6 +100,7 @@ export function SettingsForm({ api, shop, onSaved }: { api: ApiClient; shop: Sho
       unsaved.allowLeaving(sent);
       onSaved();
     } catch (error) {
+      setErrors(refusedFields(error));
       setFailure(error instanceof ApiError ? `Settings not saved: ${error.message}` : 'Settings not saved');
     } finally {
       setBusy(false);
@@ -194,6 +225,21 @@ export function SettingsForm({ api, shop, onSaved }: { api: ApiClient; shop: Sho
           </Button>
         </div>
       </fieldset>
+      <FormField
+        label="Policies"
+        hint={`One a line, up to ${POLICIES_MAX} of ${POLICY_MAX_LENGTH} characters each: each barber's page and the terms of service list them.`}
+        error={policiesError(errors)}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            rows={6}
+            value={policies}
+            onChange={(event) => setPolicies(event.currentTarget.value)}
+            className={inputClass}
+          />
+        )}
+      </FormField>
       <FormField
         label="Sales tax rate (%)"
         hint="Charged on the subtotal at checkout; 0 for none."
