@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, sidewaysScroll, test, waitForTheAppOnNavigation } from './fixtures.ts';
 import { startOwnServer } from './own-server.ts';
 import { signIn } from './sign-in.ts';
 
@@ -20,8 +20,18 @@ test.beforeAll(async () => {
 test.afterAll(() => server?.stop());
 
 async function visitor(browser: Browser, width = 1280): Promise<Page> {
-  const context = await browser.newContext({ baseURL: site, viewport: { width, height: 844 } });
+  const context = waitForTheAppOnNavigation(
+    await browser.newContext({ baseURL: site, viewport: { width, height: 844 } }),
+  );
   return context.newPage();
+}
+
+/** The owner, signed in, on the dashboard's Shop Settings. */
+async function ownerOnSettings(browser: Browser, width?: number): Promise<Page> {
+  const owner = await visitor(browser, width);
+  await signIn(owner, OWNER);
+  await owner.goto('/dashboard/settings');
+  return owner;
 }
 
 /** The HairSalon the home page describes the shop with to search engines, if any. */
@@ -69,9 +79,7 @@ test('the owner is asked for the real details, which the public pages then show'
   browser,
   checkA11y,
 }) => {
-  const owner = await visitor(browser);
-  await signIn(owner, OWNER);
-  await owner.goto('/dashboard/settings');
+  const owner = await ownerOnSettings(browser);
   await expect(owner.getByRole('main').getByRole('status')).toHaveText(
     'Your shop is not set up yet: until you save its phone, email and address here, the public pages leave them out.',
   );
@@ -109,6 +117,10 @@ test('the owner is asked for the real details, which the public pages then show'
     telephone: '303-555-0199',
     email: 'hello@fadeandfeather.example',
   });
+  // Where to find the shop; no week of 'Closed' before the owner has given any hours.
+  const visit = page.getByRole('region', { name: 'Visit Us' });
+  await expect(visit.locator('address')).toHaveText('1200 Pearl St, Boulder, CO 80302');
+  await expect(visit.getByRole('table')).toHaveCount(0);
   await page.goto('/legal/privacy');
   await expect(
     page.getByText('Write to hello@fadeandfeather.example or visit us at the shop.'),
@@ -119,9 +131,7 @@ test("the owner states the shop's policies, one a line, which the terms then lis
   browser,
   checkA11y,
 }) => {
-  const owner = await visitor(browser, 390);
-  await signIn(owner, OWNER);
-  await owner.goto('/dashboard/settings');
+  const owner = await ownerOnSettings(browser, 390);
   const policies = owner.getByRole('textbox', { name: 'Policies' });
   await expect(policies).toHaveValue('');
   await policies.focus();
@@ -175,4 +185,45 @@ test("the owner states the shop's policies, one a line, which the terms then lis
   ]);
   await owner.context().close();
   await page.context().close();
+});
+
+test("the owner's opening hours show on home, 'Closed' on the other days, and for search engines", async ({
+  browser,
+  checkA11y,
+}) => {
+  const owner = await ownerOnSettings(browser);
+  const week = owner.getByRole('group', { name: 'Opening hours' });
+  for (const day of ['Tuesday', 'Saturday']) {
+    await week.getByRole('button', { name: `Add hours on ${day}` }).click();
+  }
+  // Each day's new hours start at 9 to 5.
+  await expect(week.locator('input[type="time"]')).toHaveCount(4);
+  await week.getByLabel(/^Saturday range 1\s*Closes$/).fill('14:00');
+  await owner.getByRole('button', { name: 'Save settings' }).click();
+  await expect(owner.getByRole('status').filter({ hasText: 'Settings saved' })).toBeVisible();
+
+  for (const width of [1280, 320]) {
+    const page = await visitor(browser, width);
+    await page.goto('/');
+    const hours = page
+      .getByRole('region', { name: 'Visit Us' })
+      .getByRole('table', { name: 'Opening Hours' });
+    await expect(hours.getByRole('cell')).toHaveText([
+      'Closed',
+      '9:00 AM – 5:00 PM',
+      'Closed',
+      'Closed',
+      'Closed',
+      '9:00 AM – 2:00 PM',
+      'Closed',
+    ]);
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+    await checkA11y(page);
+    expect((await hairSalon(page))?.openingHoursSpecification).toEqual([
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Tuesday'], opens: '09:00', closes: '17:00' },
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Saturday'], opens: '09:00', closes: '14:00' },
+    ]);
+    await page.context().close();
+  }
+  await owner.context().close();
 });

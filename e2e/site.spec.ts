@@ -1,5 +1,6 @@
 import type { Barber, Shop } from '@barbershop/contract';
-import { dayIn } from '@barbershop/contract/format';
+import { WEEKDAY_NAMES, WEEKDAYS } from '@barbershop/contract/domain';
+import { dayIn, formatAddress, formatTime } from '@barbershop/contract/format';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, sidewaysScroll, TEXT_SPACING, test } from './fixtures.ts';
 import { SHOP_TIME_ZONE } from './shop-time-zone.ts';
@@ -67,6 +68,16 @@ test('home shows the shop, its appointment phone number and the six barbers', as
       barber.nickname ? `${barber.name} “${barber.nickname}”` : barber.name,
     );
     await expect(link.locator('img')).toHaveAttribute('alt', '');
+  }
+
+  // Where the shop is and when it opens, as its settings give them.
+  const visit = page.getByRole('region', { name: 'Visit Us' });
+  await expect(visit.locator('address')).toHaveText(formatAddress(shop.address));
+  const hours = visit.getByRole('table', { name: 'Opening Hours' });
+  for (const day of WEEKDAYS) {
+    const row = hours.getByRole('row', { name: new RegExp(`^${WEEKDAY_NAMES[day]}`) });
+    const ranges = shop.hours[day].map(([open, close]) => `${formatTime(open)} – ${formatTime(close)}`);
+    await expect(row.getByRole('cell')).toHaveText(ranges.length ? ranges.join('') : 'Closed');
   }
 
   await checkA11y();

@@ -8,7 +8,8 @@ import type {
   PaymentIntent,
   Shop,
 } from '@barbershop/contract';
-import { dollarsToCents, formatCents } from '@barbershop/contract/format';
+import { WEEKDAY_NAMES, WEEKDAYS } from '@barbershop/contract/domain';
+import { dollarsToCents, formatCents, formatTime } from '@barbershop/contract/format';
 import { MAX_LINE_QUANTITY, salesTaxCents } from '@barbershop/contract/order-rules';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { ADDED_FEEDBACK_MS } from '../apps/web/app/features/catalog/add-to-cart-form.tsx';
@@ -329,10 +330,20 @@ for (const viewport of [
         'href',
         /google\.com\/maps/,
       );
+      // When to come for it: the shop's week, folded until asked for.
+      const pickupHours = page.getByRole('table', { name: 'Pickup hours' });
+      await expect(pickupHours).toBeHidden();
+      await page.getByText('Pickup hours', { exact: true }).click();
+      const shop = await getJson<Shop>(page, '/api/shop');
+      for (const day of WEEKDAYS) {
+        const ranges = shop.hours[day].map(([open, close]) => `${formatTime(open)} – ${formatTime(close)}`);
+        await expect(
+          pickupHours.getByRole('row', { name: new RegExp(`^${WEEKDAY_NAMES[day]}`) }).getByRole('cell'),
+        ).toHaveText(ranges.length ? ranges.join('') : 'Closed');
+      }
       const summary = page.getByRole('region', { name: 'Order Summary' });
       await expect(summary.getByRole('listitem')).toHaveCount(2);
       // The cart's $58 hoodie and $32 snapback, plus the shop's sales tax, shipping $0.
-      const shop = await getJson<Shop>(page, '/api/shop');
       const subtotal = 9000;
       const total = formatCents(subtotal + salesTaxCents(subtotal, shop.salesTaxRate));
       await expect(summary.getByText('Shipping').locator('..')).toHaveText('Shipping$0.00');

@@ -45,6 +45,14 @@ export const WEEKDAY_NAMES: Record<Weekday, string> = {
 };
 
 /**
+ * Whether a week gives any opening hours: one left empty says nothing of when the doors open (it is
+ * hours not given yet, not a shop closed every day), so it is not shown as a week of 'Closed'.
+ */
+export function hasOpeningHours(hours: Record<Weekday, readonly unknown[]>): boolean {
+  return WEEKDAYS.some((day) => hours[day].length > 0);
+}
+
+/**
  * accessLevel of SPEC.md section 6: 0 customer, 1 staff, 2 admin. SPEC.md reads any other number as
  * admin; the database allows only these three, and pages treat any other as no role (docs/decisions.md).
  */

@@ -6,6 +6,7 @@ import {
   formatDateTime,
   formatPhone,
   formatTime,
+  hasOpeningHours,
   type OpeningHours,
   phoneHref,
   RESERVATION_MINUTES,
@@ -134,7 +135,7 @@ function customerEnd(facts: OrderEmailFacts): { html: string; text: string[] } {
 /** The shop's week as its settings give it, a line a day ('Closed' for a day without hours); none before any are set. */
 function openingHours(facts: OrderEmailFacts): string[] | null {
   const hours = facts.shop?.hours;
-  if (!hours || WEEKDAYS.every((day) => hours[day].length === 0)) return null;
+  if (!hours || !hasOpeningHours(hours)) return null;
   return WEEKDAYS.map((day) => {
     const ranges = hours[day].map(([open, close]) => `${formatTime(open)} – ${formatTime(close)}`);
     return `${WEEKDAY_NAMES[day]}: ${ranges.length ? ranges.join(', ') : 'Closed'}`;

@@ -1,6 +1,7 @@
 import { heroWide1200 } from '../../components/hero-picture.tsx';
 import { BarberCardList } from '../../features/barbers/barber-card-list.tsx';
 import { Hero } from '../../features/site/hero.tsx';
+import { VisitUs } from '../../features/site/visit-us.tsx';
 import { serverApi } from '../../lib/api.ts';
 import {
   absoluteUrl,
@@ -10,13 +11,15 @@ import {
   pageMeta,
   siteFromMatches,
 } from '../../lib/seo.ts';
+import { publicShopHours } from '../../lib/shop-hours.ts';
 import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const barbers = await serverApi(context).get('/barbers');
-  // Only what the cards and the shop's opening hours need: the page's data is written into its HTML
-  // and read again by the browser, and each barber's gallery, bio and schedule would triple it.
+  // Only what the cards and the opening hours of a shop that gives none of its own need: the page's
+  // data is written into its HTML and read again by the browser, and each barber's gallery, bio and
+  // schedule would triple it.
   return {
     barbers: barbers.map(({ gid, name, nickname, profilePicture }) => ({
       gid,
@@ -50,7 +53,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
             email: placed.email,
             lat: placed.lat,
             lng: placed.lng,
-            hours: loaderData?.hours ?? combinedHours([]),
+            hours: publicShopHours(placed) ?? loaderData?.hours ?? combinedHours([]),
             socialLinks: placed.socialLinks.map((link) => link.url),
             images: [absoluteUrl(publicUrl, heroWide1200)],
           }),
@@ -61,18 +64,17 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
+  const shop = root?.shop;
   return (
     <main id="main" tabIndex={-1} className="focus:outline-none">
-      <Hero
-        shopName={root?.shop.name ?? 'Barbershop'}
-        phone={root?.shop.configured ? root.shop.phone : null}
-      />
+      <Hero shopName={shop?.name ?? 'Barbershop'} phone={shop?.configured ? shop.phone : null} />
       <section aria-labelledby="barbers-heading" className="mx-auto max-w-6xl px-4 py-12">
         <h2 id="barbers-heading" className="mb-6 text-3xl">
           Our Barbers
         </h2>
         <BarberCardList barbers={loaderData.barbers} />
       </section>
+      {shop?.configured && <VisitUs address={shop.address} hours={publicShopHours(shop)} />}
     </main>
   );
 }

@@ -27,6 +27,7 @@ import {
 import { type ApiClient, ApiError, browserApi } from '../../lib/api.ts';
 import { isNetworkFailure } from '../../lib/network-failure.ts';
 import { absoluteUrl, siteFromMatches } from '../../lib/seo.ts';
+import { publicShopHours } from '../../lib/shop-hours.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/checkout';
@@ -268,7 +269,11 @@ export default function Checkout() {
           </p>
         </div>
         <div className="space-y-8 lg:col-start-1 lg:row-start-1">
-          <DeliveryMethod shopName={shop.name} address={shop.configured ? shop.address : null} />
+          <DeliveryMethod
+            shopName={shop.name}
+            address={shop.configured ? shop.address : null}
+            hours={publicShopHours(shop)}
+          />
           <section aria-labelledby="payment-heading" className="space-y-4">
             <h2 id="payment-heading" className="font-display text-xl uppercase tracking-wide">
               Payment
