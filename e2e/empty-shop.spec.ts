@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, sidewaysScroll, test, waitForTheAppOnNavigation } from './fixtures.ts';
+import { TOAST_MS } from '../apps/web/app/components/toast.tsx';
+import { expect, sidewaysScroll, stopPageClock, test, waitForTheAppOnNavigation } from './fixtures.ts';
 import { startOwnServer } from './own-server.ts';
 import { signIn } from './sign-in.ts';
 
@@ -226,4 +227,40 @@ test("the owner's opening hours show on home, 'Closed' on the other days, and fo
     await page.context().close();
   }
   await owner.context().close();
+});
+
+test("the owner's first product is said to be a draft, with the way to publish it", async ({ browser }) => {
+  const owner = await visitor(browser, 390);
+  await signIn(owner, OWNER);
+  // The page's own clock, moved on by the test: the notice is to outlast a toast's usual time.
+  await owner.clock.install();
+  await owner.goto('/dashboard/products/create');
+  await owner.getByRole('textbox', { name: 'Name', exact: true }).fill('Feather Cap');
+  await owner.getByRole('textbox', { name: 'Description' }).fill('A cap with the shop’s feather.');
+  await owner.getByRole('textbox', { name: 'Pricing (dollars)' }).fill('28');
+  await owner.getByRole('combobox', { name: 'Category' }).selectOption('Hats');
+  await owner.getByRole('button', { name: 'Create product' }).click();
+
+  // Back at the list, as SPEC.md has it; the notice says what the badge alone said.
+  await expect(owner).toHaveURL(/\/dashboard\/products$/);
+  const notice = owner
+    .getByRole('status')
+    .filter({ hasText: 'Product Feather Cap created as a draft: the store shows it once published.' });
+  await expect(notice).toBeVisible();
+  await stopPageClock(owner);
+  await owner.clock.runFor(TOAST_MS * 3);
+  await expect(notice).toBeVisible();
+  const store = await visitor(browser);
+  await store.goto('/store');
+  await expect(store.getByText('New goods are on their way. Check back soon.')).toBeVisible();
+
+  await notice.getByRole('link', { name: 'Publish it on its page' }).click();
+  await expect(owner.getByRole('heading', { level: 1, name: 'Feather Cap' })).toBeVisible();
+  await expect(notice).toBeHidden();
+  await owner.getByRole('button', { name: 'Publish' }).click();
+  await expect(owner.getByText('PUBLISHED', { exact: true })).toBeVisible();
+  await store.reload();
+  await expect(store.getByRole('link', { name: /Feather Cap/ })).toBeVisible();
+  await owner.context().close();
+  await store.context().close();
 });

@@ -1,7 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 
 export type ToastTone = 'success' | 'error' | 'info';
-type Toast = { id: number; message: string; tone: ToastTone };
+/** Where a notice offers to go next: what it tells of calls for doing something there. */
+export type ToastLink = { to: string; label: string };
+type Toast = { id: number; message: string; tone: ToastTone; link?: ToastLink };
 
 /**
  * How long a toast stays once nothing holds it: long enough to read a sentence twice. It waits while
@@ -9,7 +12,7 @@ type Toast = { id: number; message: string; tone: ToastTone };
  */
 export const TOAST_MS = 5000;
 
-const ToastContext = createContext<(message: string, tone?: ToastTone) => void>(() => {});
+const ToastContext = createContext<(message: string, tone?: ToastTone, link?: ToastLink) => void>(() => {});
 
 const TONES: Record<ToastTone, string> = {
   success: 'border-green-600',
@@ -20,7 +23,8 @@ const TONES: Record<ToastTone, string> = {
 function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
   const [pointedAt, setPointedAt] = useState(false);
   const [focused, setFocused] = useState(false);
-  const held = pointedAt || focused;
+  // One with a link stays until dismissed or followed: reaching the link takes as long as it takes.
+  const held = pointedAt || focused || toast.link !== undefined;
   // Counted afresh each time it is let go, so what was being read is not taken away mid-sentence.
   useEffect(() => {
     if (held) return;
@@ -36,7 +40,21 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
       onBlur={(event) => setFocused(event.currentTarget.contains(event.relatedTarget))}
       className={`pointer-events-auto flex items-center gap-2 rounded border-l-4 bg-charcoal py-1 pl-4 pr-1 text-paper shadow-xl ${TONES[toast.tone]}`}
     >
-      <p className="flex-1 py-2">{toast.message}</p>
+      <p className="flex-1 py-2">
+        {toast.message}
+        {toast.link && (
+          <>
+            {' '}
+            <Link
+              to={toast.link.to}
+              onClick={() => onDismiss(toast.id)}
+              className="font-semibold text-brass underline underline-offset-4"
+            >
+              {toast.link.label}
+            </Link>
+          </>
+        )}
+      </p>
       <button
         type="button"
         onClick={() => onDismiss(toast.id)}
@@ -71,8 +89,8 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [shown]);
   const show = useCallback(
-    (message: string, tone: ToastTone = 'success') =>
-      setToasts((list) => [...list, { id: Date.now() + Math.random(), message, tone }]),
+    (message: string, tone: ToastTone = 'success', link?: ToastLink) =>
+      setToasts((list) => [...list, { id: Date.now() + Math.random(), message, tone, link }]),
     [],
   );
   const regions = useMemo(
@@ -99,7 +117,10 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** Shows a toast: `toast('Copied', 'success')`. Needs a ToastProvider above. */
+/**
+ * Shows a toast: `toast('Copied', 'success')`, or with a link to go on with
+ * (`toast('Saved', 'success', { to: '/x', label: 'Open it' })`). Needs a ToastProvider above.
+ */
 export function useToast() {
   return useContext(ToastContext);
 }

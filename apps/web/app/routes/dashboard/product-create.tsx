@@ -10,7 +10,10 @@ export function meta({ matches }: Route.MetaArgs) {
   return dashboardMeta('Create Product', matches);
 }
 
-/** /dashboard/products/create: a new product; success goes back to the list. */
+/**
+ * /dashboard/products/create: a new product; success goes back to the list (SPEC.md section 7), the
+ * notice saying the product is a draft and linking to its page, where Publish is.
+ */
 export default function ProductCreate() {
   const api = useBrowserApi();
   const navigate = useNavigate();
@@ -21,7 +24,11 @@ export default function ProductCreate() {
       <ProductForm
         api={api}
         onSaved={(product) => {
-          toast(`Product ${product.name} created`);
+          // A new product is a draft: the store shows it only once it is published, on its own page.
+          toast(`Product ${product.name} created as a draft: the store shows it once published.`, 'success', {
+            to: `/dashboard/products/${product.slug}`,
+            label: 'Publish it on its page',
+          });
           navigate('/dashboard/products');
         }}
       />
