@@ -27,11 +27,11 @@ async function visitor(browser: Browser, width = 1280): Promise<Page> {
   return context.newPage();
 }
 
-/** The owner, signed in, on the dashboard's Shop Settings. */
-async function ownerOnSettings(browser: Browser, width?: number): Promise<Page> {
+/** The owner, signed in, on a page of the dashboard (Shop Settings unless said). */
+async function ownerOn(browser: Browser, path = '/dashboard/settings', width?: number): Promise<Page> {
   const owner = await visitor(browser, width);
   await signIn(owner, OWNER);
-  await owner.goto('/dashboard/settings');
+  await owner.goto(path);
   return owner;
 }
 
@@ -80,7 +80,7 @@ test('the owner is asked for the real details, which the public pages then show'
   browser,
   checkA11y,
 }) => {
-  const owner = await ownerOnSettings(browser);
+  const owner = await ownerOn(browser);
   await expect(owner.getByRole('main').getByRole('status')).toHaveText(
     'Your shop is not set up yet: until you save its phone, email and address here, the public pages leave them out.',
   );
@@ -132,7 +132,7 @@ test("the owner states the shop's policies, one a line, which the terms then lis
   browser,
   checkA11y,
 }) => {
-  const owner = await ownerOnSettings(browser, 390);
+  const owner = await ownerOn(browser, '/dashboard/settings', 390);
   const policies = owner.getByRole('textbox', { name: 'Policies' });
   await expect(policies).toHaveValue('');
   await policies.focus();
@@ -192,7 +192,7 @@ test("the owner's opening hours show on home, 'Closed' on the other days, and fo
   browser,
   checkA11y,
 }) => {
-  const owner = await ownerOnSettings(browser);
+  const owner = await ownerOn(browser);
   const week = owner.getByRole('group', { name: 'Opening hours' });
   for (const day of ['Tuesday', 'Saturday']) {
     await week.getByRole('button', { name: `Add hours on ${day}` }).click();
@@ -263,4 +263,31 @@ test("the owner's first product is said to be a draft, with the way to publish i
   await expect(store.getByRole('link', { name: /Feather Cap/ })).toBeVisible();
   await owner.context().close();
   await store.context().close();
+});
+
+test("the owner's first barber shows no rating before any review", async ({ browser, checkA11y }) => {
+  const owner = await ownerOn(browser, '/dashboard/barbers/create');
+  await owner.getByRole('textbox', { name: 'Name', exact: true }).fill('Remy Cole');
+  await owner.getByRole('textbox', { name: 'Phone' }).fill('303-555-0120');
+  await owner.getByRole('textbox', { name: 'Email' }).fill('remy@fadeandfeather.example');
+  await owner.getByRole('textbox', { name: 'Address line 1' }).fill('1200 Pearl St');
+  await owner.getByRole('textbox', { name: 'City' }).fill('Boulder');
+  await owner.getByRole('textbox', { name: 'State' }).fill('CO');
+  await owner.getByRole('textbox', { name: 'Postal code' }).fill('80302');
+  await owner.getByRole('textbox', { name: 'Country' }).fill('US');
+  // The form's defaults: 5.0 over 0 reviews.
+  await expect(owner.getByRole('textbox', { name: 'Review count' })).toHaveValue('0');
+  await owner.getByRole('button', { name: 'Create barber' }).click();
+  await expect(owner.getByRole('status').filter({ hasText: 'Barber Remy Cole created' })).toBeVisible();
+
+  const page = await visitor(browser, 390);
+  await page.goto('/barbershops/barbers');
+  const header = page.getByRole('tabpanel', { name: 'Remy Cole' }).locator('header');
+  await expect(header).toContainText('No reviews yet');
+  await expect(header).not.toContainText('5.0');
+  await expect(header).not.toContainText('Rated');
+  expect(await hairSalon(page)).not.toHaveProperty('aggregateRating');
+  await checkA11y(page);
+  await owner.context().close();
+  await page.context().close();
 });

@@ -30,15 +30,22 @@ export function BarberProfile({
           className="h-25 w-20 shrink-0 rounded object-cover sm:h-40 sm:w-32"
         />
         <div className="min-w-0 flex-1">
-          <p className="flex flex-wrap items-center gap-x-2 text-sm">
-            <span aria-hidden="true" className="text-brass-dark">
-              ★★★★★
-            </span>
-            <span className="sr-only">Rated</span>
-            <span className="font-semibold">{barber.rating.toFixed(1)}</span>
-            <span className="sr-only">out of 5,</span>
-            <span className="text-muted">{barber.reviewCount} reviews</span>
-          </p>
+          {/* A rating is earned by reviews: a new barber's form default of 5.0 over none is no rating. */}
+          {barber.reviewCount > 0 ? (
+            <p className="flex flex-wrap items-center gap-x-2 text-sm">
+              <span aria-hidden="true" className="text-brass-dark">
+                ★★★★★
+              </span>
+              <span className="sr-only">Rated</span>
+              <span className="font-semibold">{barber.rating.toFixed(1)}</span>
+              <span className="sr-only">out of 5,</span>
+              <span className="text-muted">
+                {barber.reviewCount} {barber.reviewCount === 1 ? 'review' : 'reviews'}
+              </span>
+            </p>
+          ) : (
+            <p className="text-sm text-muted">No reviews yet</p>
+          )}
           <h2 className="mt-1 text-3xl sm:text-4xl">{barber.name}</h2>
           {barber.nickname && <p className="text-muted">“{barber.nickname}”</p>}
           <p className="mt-1">{formatAddress(barber.address)}</p>
