@@ -291,3 +291,41 @@ test("the owner's first barber shows no rating before any review", async ({ brow
   await owner.context().close();
   await page.context().close();
 });
+
+test("a barber at the shop takes the shop's address at a press, the rest as typed", async ({
+  browser,
+  checkA11y,
+}) => {
+  const owner = await ownerOn(browser, '/dashboard/barbers/create', 390);
+  await owner.getByRole('textbox', { name: 'Name', exact: true }).fill('Jo Park');
+  await owner.getByRole('textbox', { name: 'Phone' }).fill('303-555-0121');
+  await owner.getByRole('textbox', { name: 'Email' }).fill('jo@fadeandfeather.example');
+  await owner.getByRole('textbox', { name: 'City' }).fill('Denver');
+  const address = owner.getByRole('group', { name: 'Address' });
+  await address.getByRole('button', { name: "Use the shop's address" }).click();
+  // The shop's address as its settings have it, over what was typed there; the rest kept.
+  const expected = {
+    'Address line 1': '1200 Pearl St',
+    'Address line 2': '',
+    City: 'Boulder',
+    State: 'CO',
+    'Postal code': '80302',
+    Country: 'US',
+  };
+  for (const [label, value] of Object.entries(expected)) {
+    await expect(address.getByRole('textbox', { name: label })).toHaveValue(value);
+  }
+  await expect(owner.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Jo Park');
+  await checkA11y(owner);
+  await owner.getByRole('button', { name: 'Create barber' }).click();
+  await expect(owner.getByRole('status').filter({ hasText: 'Barber Jo Park created' })).toBeVisible();
+
+  const page = await visitor(browser);
+  await page.goto('/barbershops/barbers');
+  await page.getByRole('tab', { name: 'Jo Park' }).click();
+  await expect(page.getByRole('tabpanel', { name: 'Jo Park' }).locator('header')).toContainText(
+    '1200 Pearl St, Boulder, CO 80302',
+  );
+  await owner.context().close();
+  await page.context().close();
+});

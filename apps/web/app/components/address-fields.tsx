@@ -32,12 +32,15 @@ export function AddressFields({
   onChange,
   errors = {},
   hint,
+  action,
   optional = false,
 }: {
   address: Address;
   onChange: (address: Address) => void;
   errors?: Record<string, string | undefined>;
   hint?: React.ReactNode;
+  /** A control that fills the fields in (a barber's "Use the shop's address"), above them. */
+  action?: React.ReactNode;
   optional?: boolean;
 }) {
   const wanted = !optional || FIELDS.some((field) => address[field].trim());
@@ -45,6 +48,7 @@ export function AddressFields({
     <fieldset className="grid gap-4 sm:grid-cols-2">
       <legend className="mb-2 font-semibold">Address</legend>
       {hint && <p className="text-sm text-muted sm:col-span-2">{hint}</p>}
+      {action && <div className="sm:col-span-2">{action}</div>}
       {FIELDS.map((field) => (
         <FormField
           key={field}

@@ -20,6 +20,7 @@ import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { type ApiClient, ApiError } from '../../lib/api.ts';
 import { refusedField } from '../../lib/refused-field.ts';
 import { useFocusOnFailure } from '../../lib/use-focus-on-failure.ts';
+import { useRootData } from '../../root.tsx';
 
 type Text = {
   name: string;
@@ -65,6 +66,9 @@ export function BarberForm({
   onSaved: (barber: AdminBarber) => void;
 }) {
   const editing = barber !== undefined;
+  // Most barbers work at the shop: its address, once the owner has given it, fills theirs at a press.
+  const shop = useRootData()?.shop;
+  const shopAddress = shop?.configured ? shop.address : null;
   const [text, setText] = useState<Text>({
     name: barber?.name ?? '',
     nickname: barber?.nickname ?? '',
@@ -210,7 +214,18 @@ export function BarberForm({
         {textField('phone', 'Phone', { type: 'tel', required: true })}
         {textField('email', 'Email', { type: 'email', required: true })}
       </div>
-      <AddressFields address={address} onChange={setAddress} errors={errors} />
+      <AddressFields
+        address={address}
+        onChange={setAddress}
+        errors={errors}
+        action={
+          shopAddress && (
+            <Button variant="secondary" onClick={() => setAddress(shopAddress)}>
+              Use the shop's address
+            </Button>
+          )
+        }
+      />
       <div className="grid gap-5 sm:grid-cols-2">
         {textField('lat', 'Latitude', { hint: 'Only needed when the address cannot be found on the map.' })}
         {textField('lng', 'Longitude', { hint: 'Only needed when the address cannot be found on the map.' })}
