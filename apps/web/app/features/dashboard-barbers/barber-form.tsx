@@ -18,6 +18,7 @@ import { ImagePicker } from '../../components/image-picker.tsx';
 import { ScriptForm } from '../../components/script-form.tsx';
 import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { type ApiClient, ApiError } from '../../lib/api.ts';
+import { configuredShop } from '../../lib/public-shop.ts';
 import { refusedField } from '../../lib/refused-field.ts';
 import { useFocusOnFailure } from '../../lib/use-focus-on-failure.ts';
 import { useRootData } from '../../root.tsx';
@@ -68,7 +69,7 @@ export function BarberForm({
   const editing = barber !== undefined;
   // Most barbers work at the shop: its address, once the owner has given it, fills theirs at a press.
   const shop = useRootData()?.shop;
-  const shopAddress = shop?.configured ? shop.address : null;
+  const shopAddress = configuredShop(shop)?.address ?? null;
   const [text, setText] = useState<Text>({
     name: barber?.name ?? '',
     nickname: barber?.nickname ?? '',

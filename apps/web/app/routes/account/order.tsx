@@ -6,6 +6,7 @@ import { OrderDetail } from '../../features/account/order-detail.tsx';
 import { PickupCodeCard } from '../../features/account/pickup-code.tsx';
 import { requireRole } from '../../features/auth/require-role.ts';
 import { idOrNotFound, orNotFound, serverApi } from '../../lib/api.ts';
+import { configuredShop } from '../../lib/public-shop.ts';
 import { qrSvg } from '../../lib/qr.server.ts';
 import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/order';
@@ -39,7 +40,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /** /account/orders/{orderId}: one order; another customer's order is a 404, like a missing one. */
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  const shop = useRootData()?.shop;
+  const placed = configuredShop(useRootData()?.shop);
   const { order, qrDataUrl } = loaderData;
   useFollow(order.status === 'processing' || order.status === 'ready' || order.status === 'shipped');
   return (
@@ -66,7 +67,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             : 'Your order is ready for pickup. Ask at the counter: staff will send you a pickup code.'}
         </Alert>
       )}
-      <OrderDetail order={order} pickupAddress={shop?.configured ? formatAddress(shop.address) : null} />
+      <OrderDetail order={order} pickupAddress={placed ? formatAddress(placed.address) : null} />
     </main>
   );
 }

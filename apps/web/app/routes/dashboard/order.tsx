@@ -14,6 +14,7 @@ import {
 } from '../../features/dashboard-orders/status-control.tsx';
 import { PageHeader } from '../../features/dashboard-shell/page-header.tsx';
 import { ApiError, idOrNotFound, orNotFound, serverApi } from '../../lib/api.ts';
+import { configuredShop } from '../../lib/public-shop.ts';
 import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/order';
 import { dashboardMeta } from './dashboard-meta.ts';
@@ -75,7 +76,7 @@ export function meta({ matches }: Route.MetaArgs) {
 /** /dashboard/orders/{orderId}: the customer, lines, items, amounts, the log, and the status change. */
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const { order, history } = loaderData;
-  const shop = useRootData()?.shop;
+  const placed = configuredShop(useRootData()?.shop);
   const [search] = useSearchParams();
   if (!order) {
     return (
@@ -125,11 +126,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         <StatusControl order={order} scannedCode={search.get('code') ?? ''} />
         <PickupCodePanel order={order} />
       </div>
-      <OrderDetail
-        order={order}
-        pickupAddress={shop?.configured ? formatAddress(shop.address) : null}
-        showActors
-      />
+      <OrderDetail order={order} pickupAddress={placed ? formatAddress(placed.address) : null} showActors />
       <AuditHistory {...history} />
     </>
   );

@@ -3,6 +3,7 @@ import { BarberCardList } from '../../features/barbers/barber-card-list.tsx';
 import { Hero } from '../../features/site/hero.tsx';
 import { VisitUs } from '../../features/site/visit-us.tsx';
 import { serverApi } from '../../lib/api.ts';
+import { configuredShop, publicShopHours } from '../../lib/public-shop.ts';
 import {
   absoluteUrl,
   canonicalUrl,
@@ -11,7 +12,6 @@ import {
   pageMeta,
   siteFromMatches,
 } from '../../lib/seo.ts';
-import { publicShopHours } from '../../lib/shop-hours.ts';
 import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/home';
 
@@ -37,7 +37,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const name = shop?.name ?? 'Barbershop';
   // Before the settings are saved the address and phone are stand-ins: no city in the title, and no
   // HairSalon for search engines to list at "City, ST 00000".
-  const placed = shop?.configured ? shop : undefined;
+  const placed = configuredShop(shop);
   return pageMeta(site, {
     title: placed ? `${name} | Barbershop in ${placed.address.city}` : `${name} | Barbershop`,
     description: `${name}: haircuts, fades and shaves by our barbers, and shop merchandise for pickup.`,
@@ -65,16 +65,17 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   const shop = root?.shop;
+  const placed = configuredShop(shop);
   return (
     <main id="main" tabIndex={-1} className="focus:outline-none">
-      <Hero shopName={shop?.name ?? 'Barbershop'} phone={shop?.configured ? shop.phone : null} />
+      <Hero shopName={shop?.name ?? 'Barbershop'} phone={placed?.phone ?? null} />
       <section aria-labelledby="barbers-heading" className="mx-auto max-w-6xl px-4 py-12">
         <h2 id="barbers-heading" className="mb-6 text-3xl">
           Our Barbers
         </h2>
         <BarberCardList barbers={loaderData.barbers} />
       </section>
-      {shop?.configured && <VisitUs address={shop.address} hours={publicShopHours(shop)} />}
+      {placed && <VisitUs address={placed.address} hours={publicShopHours(placed)} />}
     </main>
   );
 }

@@ -1,4 +1,5 @@
 import { LegalPage } from '../../features/site/legal-page.tsx';
+import { configuredShop } from '../../lib/public-shop.ts';
 import { pageMeta, siteFromMatches } from '../../lib/seo.ts';
 import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/privacy';
@@ -56,7 +57,7 @@ export default function Privacy() {
       </p>
       <h2>Contact</h2>
       <p>
-        Write to {shop?.configured ? shop.email : 'us'} or visit us at the shop. Cookies: we set one cookie to
+        Write to {configuredShop(shop)?.email ?? 'us'} or visit us at the shop. Cookies: we set one cookie to
         keep you signed in (and, while you sign in, one for ten minutes to finish it), and none for tracking.
         On the checkout page our payment provider's script sets its own cookies to prevent fraud.
       </p>

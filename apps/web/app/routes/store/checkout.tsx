@@ -26,8 +26,8 @@ import {
 } from '../../features/checkout/payment-errors.ts';
 import { type ApiClient, ApiError, browserApi } from '../../lib/api.ts';
 import { isNetworkFailure } from '../../lib/network-failure.ts';
+import { configuredShop, publicShopHours } from '../../lib/public-shop.ts';
 import { absoluteUrl, siteFromMatches } from '../../lib/seo.ts';
-import { publicShopHours } from '../../lib/shop-hours.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/checkout';
@@ -271,7 +271,7 @@ export default function Checkout() {
         <div className="space-y-8 lg:col-start-1 lg:row-start-1">
           <DeliveryMethod
             shopName={shop.name}
-            address={shop.configured ? shop.address : null}
+            address={configuredShop(shop)?.address ?? null}
             hours={publicShopHours(shop)}
           />
           <section aria-labelledby="payment-heading" className="space-y-4">
