@@ -1,16 +1,9 @@
 import type { OpeningHours } from '@barbershop/contract';
+import { WEEKDAYS } from '@barbershop/contract/domain';
 import { describe, expect, it } from 'vitest';
 import { configuredShop, publicShopHours } from './public-shop.ts';
 
-const NO_HOURS: OpeningHours = {
-  monday: [],
-  tuesday: [],
-  wednesday: [],
-  thursday: [],
-  friday: [],
-  saturday: [],
-  sunday: [],
-};
+const NO_HOURS = Object.fromEntries(WEEKDAYS.map((day) => [day, []])) as unknown as OpeningHours;
 const HOURS: OpeningHours = { ...NO_HOURS, tuesday: [['09:00', '17:00']] };
 
 describe('what the public pages may show of the shop', () => {
