@@ -1,5 +1,6 @@
 import { type Executor, schema } from '@barbershop/db';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, notLike } from 'drizzle-orm';
+import { ERASED_SUBJECT_PREFIX } from '../users/users.repository.ts';
 
 export async function insertSession(db: Executor, row: { id: string; userId: string; expiresAt: Date }) {
   await db.insert(schema.sessions).values(row);
@@ -26,6 +27,9 @@ export async function findLiveSession(db: Executor, id: string, now: Date, creat
         eq(schema.sessions.id, id),
         gt(schema.sessions.expiresAt, now),
         gt(schema.sessions.createdAt, createdAfter),
+        // A sign-in that raced an erase (its session made just after the erase ended the others)
+        // must not sign anyone in as the erased account.
+        notLike(schema.users.oidcSubject, `${ERASED_SUBJECT_PREFIX}%`),
       ),
     );
   return row ?? null;

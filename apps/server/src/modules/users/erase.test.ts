@@ -70,6 +70,8 @@ describe('erasing a customer on request (npm run user:erase)', () => {
 
     // Signed out at once.
     expect((await get('/api/users/me', caseyCookie)).json()).toBeNull();
+    // And a session a sign-in under way makes just after the erase signs no one in as the account.
+    expect((await get('/api/users/me', await signInAs(app, casey))).json()).toBeNull();
     // Staff see a nameless account that still holds its order.
     const detail = (await get(`/api/users/${casey.id}`, admin)).json<UserDetail>();
     expect(detail).toMatchObject({

@@ -97,6 +97,9 @@ export async function updateUser(
   return row ?? null;
 }
 
+/** An erased account's sign-in identity: no provider's subject, and no session of it counts. */
+export const ERASED_SUBJECT_PREFIX = 'erased:';
+
 /**
  * Replaces a user's personal data with `name` and blanks, and unties the account from its sign-in
  * identity (a fresh sign-in with it makes a new account). The row stays: orders and items point to it.
@@ -105,7 +108,7 @@ export async function eraseProfile(tx: Executor, id: string, name: string): Prom
   await tx
     .update(users)
     .set({
-      oidcSubject: `erased:${id}`,
+      oidcSubject: `${ERASED_SUBJECT_PREFIX}${id}`,
       email: '',
       emailVerified: null,
       name,
