@@ -6,6 +6,7 @@ import {
   formatDuration,
   formatPhone,
   formatTime,
+  shopToday,
   slugify,
   weekdayIn,
 } from '@barbershop/contract/format';
@@ -407,6 +408,33 @@ test('any /barbershops address shows the tabs; a bad index opens the first barbe
     await expect(page.getByRole('tab', { name: barbers[0]!.name })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tabpanel', { name: barbers[0]!.name })).toBeVisible();
   }
+});
+
+test("a tab left open past the shop's midnight highlights the new day, then or when it is shown again", async ({
+  page,
+}) => {
+  await blockTiles(page);
+  await page.clock.install();
+  await page.goto('/barbershops/barbers');
+  const highlighted = page
+    .getByRole('tabpanel')
+    .getByRole('table', { name: 'Hours' })
+    .locator('tr[aria-current="date"]');
+  await stopPageClock(page);
+  const today = shopToday(new Date(await page.evaluate(() => Date.now())), SHOP_TIME_ZONE);
+  const nextDay = shopToday(new Date(today.endsAt), SHOP_TIME_ZONE);
+  const dayAfter = shopToday(new Date(nextDay.endsAt), SHOP_TIME_ZONE);
+
+  await expect(highlighted).toContainText(WEEKDAY_NAMES[today.weekday]);
+  await page.clock.pauseAt(today.endsAt - 1);
+  await expect(highlighted).toContainText(WEEKDAY_NAMES[today.weekday]);
+  await page.clock.runFor(1);
+  await expect(highlighted).toContainText(WEEKDAY_NAMES[nextDay.weekday]);
+
+  // A computer asleep past midnight: its clock moved on, its timers did not.
+  await page.clock.setSystemTime(nextDay.endsAt + 60_000);
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await expect(highlighted).toContainText(WEEKDAY_NAMES[dayAfter.weekday]);
 });
 
 test('where the Clipboard API is refused, the link is still copied', async ({ page, context }) => {

@@ -1,15 +1,18 @@
 import type { OpeningHours as Hours } from '@barbershop/contract';
 import { WEEKDAY_NAMES, WEEKDAYS, type Weekday } from '@barbershop/contract/domain';
-import { formatTime, weekdayIn } from '@barbershop/contract/format';
+import { formatTime, shopToday } from '@barbershop/contract/format';
 import { useEffect, useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { useTimeZone } from '../../lib/use-time-zone.ts';
 import type { RootData } from '../../root.tsx';
 
+const HOUR_MS = 60 * 60 * 1000;
+
 /**
  * Today at the shop (its time zone, not the visitor's), as the server rendered the page for; the
- * browser works it out itself only when that day has ended since (a page the cache kept from just
- * before the shop's midnight).
+ * browser works it out itself only when that day has ended since: a page the cache kept from just
+ * before the shop's midnight, or a tab left open past it, whose highlight moves to the new day then
+ * (or when the tab is shown again: a sleeping computer's timers lag).
  */
 function useToday(): Weekday | null {
   const timeZone = useTimeZone();
@@ -17,8 +20,27 @@ function useToday(): Weekday | null {
   const [today, setToday] = useState<Weekday | null>(rendered?.weekday ?? null);
   // Again when the root's data comes anew (a later navigation), which may be of the next day.
   useEffect(() => {
-    const ended = !rendered || Date.now() >= rendered.endsAt;
-    setToday(ended ? weekdayIn(new Date(), timeZone) : rendered.weekday);
+    let day = rendered && Date.now() < rendered.endsAt ? rendered : shopToday(new Date(), timeZone);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const follow = () => {
+      setToday(day.weekday);
+      clearTimeout(timer);
+      // Hourly at the latest: `endsAt` can be an hour out on a day the clocks change (shopToday).
+      timer = setTimeout(renew, Math.min(day.endsAt - Date.now(), HOUR_MS));
+    };
+    const renew = () => {
+      day = shopToday(new Date(), timeZone);
+      follow();
+    };
+    const followIfEnded = () => {
+      if (Date.now() >= day.endsAt) renew();
+    };
+    follow();
+    document.addEventListener('visibilitychange', followIfEnded);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('visibilitychange', followIfEnded);
+    };
   }, [rendered, timeZone]);
   return today;
 }
