@@ -497,6 +497,44 @@ test('a notice waits while the pointer rests on it or focus is in it, and goes i
   await expect(notice).toBeHidden();
 });
 
+test("a notice that stays (a new product's, with its link) leaves room on a phone to scroll and tab to the list's last row", async ({
+  page,
+}) => {
+  await signInAsStaff(page);
+  await page.setViewportSize({ width: 320, height: 640 });
+  await open(page, '/dashboard/products/create');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`E2E Notice Cap ${Date.now()}`);
+  await page.getByRole('textbox', { name: 'Description' }).fill('A cap.');
+  await page.getByRole('textbox', { name: 'Pricing (dollars)' }).fill('28');
+  await page.getByRole('combobox', { name: 'Category' }).selectOption('Hats');
+  await page.getByRole('button', { name: 'Create product' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/products$/);
+  const notice = page.getByRole('status').filter({ hasText: 'created as a draft' });
+  await expect(notice.getByRole('link', { name: 'Publish it on its page' })).toBeVisible();
+  const noticeTop = (await notice.boundingBox())!.y;
+  const rows = page.getByRole('main').getByRole('row');
+  const lastLink = rows.last().getByRole('link').first();
+  const below = async () => {
+    const box = (await lastLink.boundingBox())!;
+    return box.y + box.height - noticeTop;
+  };
+
+  // Scrolled to the page's end, the last row is above the notice, not under it.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  expect(await below()).toBeLessThanOrEqual(0);
+  // Tabbed to from the row before, it scrolls into view above the notice (WCAG 2.4.11).
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await rows.nth(-2).getByRole('link').last().focus();
+  await page.keyboard.press('Tab');
+  await expect(lastLink).toBeFocused();
+  expect(await below()).toBeLessThanOrEqual(0);
+
+  // Once it is dismissed, the room goes with it.
+  await page.keyboard.press('Escape');
+  await expect(notice).toBeHidden();
+  expect(await page.evaluate(() => getComputedStyle(document.body).paddingBottom)).toBe('0px');
+});
+
 test('a form with unsaved changes asks before they are left, and asks nothing once they are undone', async ({
   page,
   checkA11y,

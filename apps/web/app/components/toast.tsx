@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 
 export type ToastTone = 'success' | 'error' | 'info';
@@ -71,10 +71,13 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
  * Short notices at the bottom of the screen. The two live regions are in the page from the start, so
  * screen readers announce what is added: errors at once (alert), the rest when idle (status). A notice
  * can cover the control that has focus (on a phone it spans the screen's width): Escape takes them all
- * away, focus staying where it is (WCAG 2.4.11).
+ * away, focus staying where it is (WCAG 2.4.11). While one shows, the page keeps room below its end
+ * as tall as the notices (app.css), so its last rows scroll out from under them and a control
+ * tabbed to stops above them: one with a link stays until dismissed.
  */
 export function ToastProvider({ children }: { children: React.ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
+  const stack = useRef<HTMLDivElement>(null);
   const dismiss = useCallback(
     (id: number) => setToasts((list) => list.filter((toast) => toast.id !== id)),
     [],
@@ -87,6 +90,17 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
+  }, [shown]);
+  useEffect(() => {
+    const element = stack.current;
+    if (!shown || !element) return;
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(() => root.setProperty('--toast-room', `${element.offsetHeight}px`));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.removeProperty('--toast-room');
+    };
   }, [shown]);
   const show = useCallback(
     (message: string, tone: ToastTone = 'success', link?: ToastLink) =>
@@ -104,7 +118,10 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:items-end">
+      <div
+        ref={stack}
+        className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:items-end"
+      >
         {regions.map((region) => (
           <div key={region.role} role={region.role} className="flex w-full max-w-sm flex-col gap-2">
             {region.toasts.map((toast) => (
