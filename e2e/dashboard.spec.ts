@@ -583,7 +583,9 @@ test('a form with unsaved changes asks before they are left, and asks nothing on
   await expect(leave).toBeHidden();
 });
 
-test("a product's items come a page at a time, each page with its QR codes", async ({ page }) => {
+test("a product's items come a page at a time, each page with its QR codes, focus kept in the pager", async ({
+  page,
+}) => {
   await signInAsStaff(page);
   const slug = 'pole-stripe-dad-hat';
   const before = ((await (await page.request.get(`/api/products/${slug}`)).json()) as AdminProductDetail)
@@ -602,8 +604,13 @@ test("a product's items come a page at a time, each page with its QR codes", asy
   await expect(pages).toContainText(`Items 1–${ITEMS_PAGE} of ${total}, newest first`);
   await expect(pages.getByRole('link', { name: 'Newer items' })).toHaveCount(0);
 
-  await pages.getByRole('link', { name: 'Older items' }).click();
+  // Pressed from the keyboard, the link is gone on the last page: focus stays in the pager.
+  await pages.getByRole('link', { name: 'Older items' }).focus();
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/[?&]items-page=2$/);
+  await expect(pages).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(pages.getByRole('link', { name: 'Newer items' })).toBeFocused();
   await expect(page.getByRole('combobox', { name: /^Status of item/ })).toHaveCount(total - ITEMS_PAGE);
   await expect(pages).toContainText(`Items ${ITEMS_PAGE + 1}–${total} of ${total}`);
   // A change on this page keeps it.

@@ -2,16 +2,14 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
 /**
- * After a navigation inside the app, a keyboard's focus is where the link or button that moved was:
- * gone with the page it was on, so it falls to the body and the next Tab starts from the header.
- * When that is so, the new page's main region takes it (every page has `#main`, focusable by
- * script), so reading and tabbing go on from the page's own content. A focus still on something
- * that stayed (the dashboard's menu, a dialog) is left where it is.
+ * After `key` changes (a navigation), a keyboard's focus that was on something now gone (the link
+ * pressed, on a page without it) has fallen to the body, and the next Tab starts from the top:
+ * `target` takes it then, so reading and tabbing go on from there. A focus still on something that
+ * stayed (the dashboard's menu, a dialog) is left where it is.
  */
-export function useFocusMainAfterNavigation() {
-  const { pathname } = useLocation();
+export function useFocusWhenLost(key: string, target: () => HTMLElement | null) {
   const first = useRef(true);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page's path changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the key changes.
   useEffect(() => {
     if (first.current) {
       first.current = false;
@@ -19,6 +17,16 @@ export function useFocusMainAfterNavigation() {
     }
     const active = document.activeElement;
     if (active && active !== document.body && active.isConnected) return;
-    document.getElementById('main')?.focus({ preventScroll: true });
-  }, [pathname]);
+    target()?.focus({ preventScroll: true });
+  }, [key]);
+}
+
+/**
+ * After a navigation to another page, a focus gone with the page it was on goes to the new page's
+ * main region (every page has `#main`, focusable by script), so reading and tabbing go on from the
+ * page's own content.
+ */
+export function useFocusMainAfterNavigation() {
+  const { pathname } = useLocation();
+  useFocusWhenLost(pathname, () => document.getElementById('main'));
 }

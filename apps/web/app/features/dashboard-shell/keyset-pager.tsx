@@ -1,7 +1,12 @@
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/button.tsx';
+import { useFocusWhenLost } from '../../lib/use-focus-main-after-navigation.ts';
 
-/** A keyset-paged list's way on: back to its first page once past it, and to the next when there is one. */
+/**
+ * A keyset-paged list's way on: back to its first page once past it, and to the next when there is one.
+ * Next page is gone on the last page: focus then stays in the pager.
+ */
 export function KeysetPager({
   label,
   first,
@@ -14,9 +19,16 @@ export function KeysetPager({
   /** The next page's address, when there may be more rows. */
   next: string | null;
 }) {
+  const nav = useRef<HTMLElement>(null);
+  useFocusWhenLost(`${first} ${next}`, () => nav.current);
   if (!next && !first) return null;
   return (
-    <nav aria-label={label} className="mt-4 flex flex-wrap justify-between gap-3">
+    <nav
+      ref={nav}
+      tabIndex={-1}
+      aria-label={label}
+      className="mt-4 flex flex-wrap justify-between gap-3 focus:outline-none"
+    >
       {first ? (
         <Link to={first} className={buttonClass('secondary')}>
           First page
