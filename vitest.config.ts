@@ -6,6 +6,7 @@ const include = [
   'packages/*/src/**/*.test.ts',
   'apps/server/src/**/*.test.ts',
   'apps/web/app/**/*.test.{ts,tsx}',
+  'apps/web/scripts/**/*.test.ts',
 ];
 
 const text = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
