@@ -11,6 +11,7 @@ import { queueForSweep } from '../modules/media/media.repository.ts';
 import type { MediaStorage } from '../modules/media/media.storage.ts';
 import { holdImagesForSave, storeUploads } from '../modules/media/uploads.ts';
 import { buildTestApp, json, type TestApp } from '../test/app.ts';
+import { waitForLockWait } from '../test/lock-wait.ts';
 import { type FormFile, multipart } from '../test/multipart.ts';
 import { createOrder } from '../test/orders.ts';
 import { signInAs } from '../test/sessions.ts';
@@ -295,15 +296,3 @@ describe.runIf(process.env.TEST_DB === 'postgres')('the media sweep, two copies 
     expect(await queued(app)).toEqual([key]);
   });
 });
-
-/** Until a query of this test's database waits for a lock another transaction holds. */
-async function waitForLockWait(app: TestApp) {
-  for (;;) {
-    const result = (await app.db.execute(
-      sql`select count(*)::int as waiting from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock'`,
-    )) as unknown as { rows: { waiting: number }[] };
-    if (result.rows[0]!.waiting > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}

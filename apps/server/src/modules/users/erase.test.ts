@@ -4,6 +4,7 @@ import { createProduct, createUser } from '@barbershop/db/factories';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { waitForLockWait } from '../../test/lock-wait.ts';
 import { createOrder } from '../../test/orders.ts';
 import { signInAs } from '../../test/sessions.ts';
 import { enqueueEmail, markEmailSent } from '../mail/outbox.repository.ts';
@@ -137,5 +138,27 @@ describe('erasing a customer on request (npm run user:erase)', () => {
     expect((await get(`/api/users/${current.id}`, admin)).json<UserDetail>()).toMatchObject({
       email: 'jo@example.com',
     });
+  });
+});
+
+// A role given while the erase runs: PGlite runs one query at a time, so only PostgreSQL can show it.
+describe.runIf(process.env.TEST_DB === 'postgres')('erasing a customer made staff meanwhile', () => {
+  it('reads the role again under the account lock and erases nothing of a staff member', async () => {
+    const app = await buildTestApp();
+    try {
+      const kim = await createUser(app.db, { name: 'Kim Hired', email: 'kim@example.com' });
+      let erasing: ReturnType<typeof eraseUserByEmail> | undefined;
+      // An admin's promotion, not yet committed when the erase reads the account, then committed.
+      await app.db.transaction(async (tx) => {
+        await tx.update(schema.users).set({ accessLevel: 1 }).where(eq(schema.users.id, kim.id));
+        erasing = eraseUserByEmail(app.db, 'kim@example.com');
+        await waitForLockWait(app);
+      });
+      expect(await erasing).toMatchObject({ staff: { id: kim.id, accessLevel: 1 } });
+      const [row] = await app.db.select().from(schema.users).where(eq(schema.users.id, kim.id));
+      expect(row).toMatchObject({ name: 'Kim Hired', email: 'kim@example.com', accessLevel: 1 });
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -247,8 +247,12 @@ export async function eraseUserByEmail(
   const { user } = account;
   if (user.accessLevel !== ACCESS.customer) return { staff: user };
   return db.transaction(async (tx) => {
-    // Holds off a checkout starting meanwhile; one already under way holds a lease.
+    // Holds off a checkout starting meanwhile (one already under way holds a lease), and a change of
+    // role: the role is read again under the lock, since one made since the read above would
+    // otherwise erase a staff member's name from the changes they made.
     const locked = await lockUser(tx, user.id);
+    const current = await findUser(tx, user.id);
+    if (current && current.accessLevel !== ACCESS.customer) return { staff: current };
     const open = await countOpenOrdersOf(tx, user.id);
     if (locked?.leased || open > 0) return { openOrders: Math.max(open, 1), user };
     await eraseProfile(tx, user.id, ERASED_NAME);
