@@ -20,6 +20,9 @@ export const MIN_ORDER_TOTAL_CENTS = 50;
  */
 export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
 
+/** Where an order's lifecycle ends: handed over, or canceled. Any other status is still under way. */
+export const FINISHED_STATUSES = ['delivered', 'canceled'] as const satisfies readonly OrderStatus[];
+
 /** The statuses staff choose from once an order is paid (SPEC.md section 4). */
 export const STAFF_STATUSES: Record<DeliveryMethod, readonly OrderStatus[]> = {
   pickup: ['processing', 'ready', 'delivered'],

@@ -1,3 +1,4 @@
+import { FINISHED_STATUSES } from '@barbershop/contract/order-rules';
 import { type Executor, schema } from '@barbershop/db';
 import { and, asc, desc, eq, isNotNull, notInArray, or, sql } from 'drizzle-orm';
 import { onSale } from '../catalog/catalog.repository.ts';
@@ -24,7 +25,7 @@ export async function countOpenOrdersOf(db: Executor, userId: string): Promise<n
     .where(
       and(
         eq(orders.userId, userId),
-        or(notInArray(orders.status, ['delivered', 'canceled']), isNotNull(orders.attentionSince)),
+        or(notInArray(orders.status, [...FINISHED_STATUSES]), isNotNull(orders.attentionSince)),
       ),
     );
   return row?.count ?? 0;
