@@ -39,6 +39,22 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes MAIL_FROM as one address, with a name or not, and refuses what every mail server would', () => {
+    expect(loadConfig(base).mail.from).toEqual({ name: 'Barbershop', address: 'no-reply@localhost' });
+    expect(loadConfig({ ...base, MAIL_FROM: 'Gold Standard <orders@gold.example>' }).mail.from).toEqual({
+      name: 'Gold Standard',
+      address: 'orders@gold.example',
+    });
+    expect(loadConfig({ ...base, MAIL_FROM: 'orders@gold.example' }).mail.from).toEqual({
+      name: '',
+      address: 'orders@gold.example',
+    });
+    for (const bad of ['orders', 'Shop <>', 'a@gold.example, b@gold.example'])
+      expect(() => loadConfig({ ...base, MAIL_FROM: bad })).toThrow(
+        'MAIL_FROM: must be one email address, with a name or not (Gold Standard <no-reply@your.shop>)',
+      );
+  });
+
   it('takes a shutdown delay in milliseconds, none when unset', () => {
     expect(loadConfig(base).shutdownDelayMs).toBe(0);
     expect(loadConfig({ ...base, SHUTDOWN_DELAY_MS: '10000' }).shutdownDelayMs).toBe(10_000);

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { BlockList, isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { isTimeZone } from '@barbershop/contract';
+import addressparser from 'nodemailer/lib/addressparser';
 import { z } from 'zod';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -70,6 +71,24 @@ function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx): false
     return z.NEVER;
   }
   return addresses;
+}
+
+/**
+ * MAIL_FROM as one address and its name, or undefined when unset. Anything else would fail every
+ * email at the mail server, where only the outbox's retries would show it.
+ */
+function parseMailFrom(value: string | undefined, ctx: z.RefinementCtx) {
+  if (value === undefined) return undefined;
+  const parsed = addressparser(value, { flatten: true });
+  const [one] = parsed;
+  if (parsed.length !== 1 || !one || !/^[^\s@]+@[^\s@]+$/.test(one.address)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be one email address, with a name or not (Gold Standard <no-reply@your.shop>)',
+    });
+    return z.NEVER;
+  }
+  return { name: one.name, address: one.address };
 }
 
 const EnvSchema = z.object({
@@ -164,7 +183,8 @@ const EnvSchema = z.object({
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
   ),
-  MAIL_FROM: optionalString,
+  // The sender's address, with a name used until the shop's settings give it one.
+  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().optional()).transform(parseMailFrom),
   // Where the shop's paid-order alerts go; empty: the shop's email setting.
   SHOP_ALERT_EMAIL: z.preprocess(emptyAsUndefined, z.email('must be an email address').optional()),
   SHUTDOWN_DELAY_MS: wholeNumber(0, 60_000, 0, 'must be milliseconds from 0 to 60000'),
@@ -383,7 +403,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shopTimeZone: e.SHOP_TIME_ZONE,
     mail: {
       smtpUrl: e.SMTP_URL,
-      from: e.MAIL_FROM ?? `Barbershop <no-reply@${publicUrl.hostname}>`,
+      /** The sender; each email is named after the shop once its settings are saved (mail/mailer.ts). */
+      from: e.MAIL_FROM ?? { name: 'Barbershop', address: `no-reply@${publicUrl.hostname}` },
       outboxDir: join(dataDir, 'outbox'),
       shopAlertEmail: e.SHOP_ALERT_EMAIL,
     },

@@ -10,7 +10,9 @@ import { type Mailer, mailerFor } from '../modules/mail/mailer.ts';
 import { enqueueEmail, type OutboxRow } from '../modules/mail/outbox.repository.ts';
 import { notifyOf, placeOrder } from '../modules/orders/order-lifecycle.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
+import { payWithDemo } from '../test/demo-payment.ts';
 import { signInAs } from '../test/sessions.ts';
+import { createShop } from '../test/shop.ts';
 import { closeSmtp, listenSmtp, smtpServer } from '../test/smtp-server.ts';
 import { StripeStandIn } from '../test/stripe-stand-in.ts';
 import { sweepExpiredOrders } from './expiry-sweep.ts';
@@ -19,6 +21,18 @@ import { sendDueEmails } from './outbox-worker.ts';
 /** The real server on the test app's database, with its background jobs running. */
 const serverWithJobs = (app: TestApp) =>
   buildApp(app.config, { database: app.handle, web: false, logger: false, jobs: true });
+
+/** The mailer of a server with MAIL_FROM "Shop <shop@example.com>", over SMTP_URL, else into `outboxDir`. */
+const mailer = (target: { smtpUrl?: string; outboxDir?: string }) =>
+  mailerFor(
+    {
+      smtpUrl: target.smtpUrl,
+      from: { name: 'Shop', address: 'shop@example.com' },
+      outboxDir: target.outboxDir ?? '',
+      shopAlertEmail: undefined,
+    },
+    'localhost',
+  );
 
 const email = (n: number) => ({
   to: `customer-${n}@example.com`,
@@ -45,15 +59,15 @@ describe('background jobs', () => {
 
   it('writes each message as an .eml file with an HTML and a text part when no SMTP server is set', async () => {
     await enqueueEmail(app.db, 'eml-1', email(1));
-    const send = mailerFor(
-      { smtpUrl: undefined, from: 'Shop <shop@example.com>', outboxDir: dir, shopAlertEmail: undefined },
-      'localhost',
-    );
+    const send = mailer({ outboxDir: dir });
     expect(await sendDueEmails(app.db, send)).toBe(1);
     const files = readdirSync(dir);
     expect(files).toHaveLength(1);
     const eml = readFileSync(join(dir, files[0]!), 'utf8');
     expect(eml).toContain('To: customer-1@example.com');
+    // Queued with no sender's name (no shop settings): MAIL_FROM's name and address, and no Reply-To.
+    expect(eml).toContain('From: Shop <shop@example.com>\n');
+    expect(eml).not.toContain('Reply-To:');
     // It names the customer (a ready email holds the pickup code): other users of the machine may not read it.
     expect(statSync(join(dir, files[0]!)).mode & 0o777).toBe(0o600);
     expect(eml).toContain('Subject: Order confirmed: 1');
@@ -68,10 +82,7 @@ describe('background jobs', () => {
     try {
       chmodSync(older, 0o755);
       await enqueueEmail(app.db, 'eml-older', email(3));
-      const send = mailerFor(
-        { smtpUrl: undefined, from: 'Shop <shop@example.com>', outboxDir: older, shopAlertEmail: undefined },
-        'localhost',
-      );
+      const send = mailer({ outboxDir: older });
       expect(await sendDueEmails(app.db, send)).toBe(1);
       expect(statSync(older).mode & 0o777).toBe(0o700);
     } finally {
@@ -85,15 +96,7 @@ describe('background jobs', () => {
     const port = await listenSmtp(server);
     try {
       await enqueueEmail(app.db, 'smtp-1', email(2));
-      const send = mailerFor(
-        {
-          smtpUrl: `smtp://127.0.0.1:${port}`,
-          from: 'Shop <shop@example.com>',
-          outboxDir: dir,
-          shopAlertEmail: undefined,
-        },
-        'localhost',
-      );
+      const send = mailer({ smtpUrl: `smtp://127.0.0.1:${port}` });
       expect(await sendDueEmails(app.db, send)).toBe(1);
       expect(received).toHaveLength(1);
       expect(received[0]).toContain('Subject: Order confirmed: 2');
@@ -190,6 +193,44 @@ describe('background jobs', () => {
       .from(schema.productStock)
       .where(eq(schema.productStock.productId, product.id));
     expect(stock?.quantity).toBe(4);
+  });
+});
+
+describe('order emails as a mail server receives them', () => {
+  let app: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    app = await buildTestApp();
+    await createShop(app.db);
+    // A name beyond ASCII, which a header must carry encoded (RFC 2047).
+    await app.db.update(schema.shop).set({ name: 'Peluquería Ñ', email: 'hola@peluqueria.example' });
+    dir = mkdtempSync(join(tmpdir(), 'outbox-'));
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("come from the shop by its name, and a customer's reply goes to the shop's email", async () => {
+    const product = await createProduct(app.db, {}, { stock: { Medium: 2 } });
+    const cookie = await signInAs(app, await createUser(app.db, { email: 'buyer@example.com' }));
+    await payWithDemo(app, cookie, [{ _id: product.id, size: 'Medium', quantity: 1 }]);
+    expect(await sendDueEmails(app.db, mailer({ outboxDir: dir }))).toBe(2);
+    const emls = readdirSync(dir).map((name) => readFileSync(join(dir, name), 'utf8'));
+    const header = (eml: string, name: string) =>
+      eml
+        .split('\n\n')[0]!
+        .replace(/\n\s+/g, ' ')
+        .split('\n')
+        .filter((line) => line.startsWith(`${name}: `));
+    const confirmation = emls.find((eml) => eml.includes('Subject: Order confirmed:'))!;
+    const alert = emls.find((eml) => eml.includes('Subject: New paid order:'))!;
+    for (const eml of [confirmation, alert]) {
+      expect(header(eml, 'From')).toEqual(['From: =?UTF-8?Q?Peluquer=C3=ADa_=C3=91?= <shop@example.com>']);
+    }
+    expect(header(confirmation, 'Reply-To')).toEqual(['Reply-To: hola@peluqueria.example']);
+    // The alert goes to the shop: a reply to the shop from itself would be no use.
+    expect(header(alert, 'Reply-To')).toEqual([]);
   });
 });
 

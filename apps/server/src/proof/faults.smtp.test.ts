@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendDueEmails } from '../jobs/outbox-worker.ts';
 import { mailerFor } from '../modules/mail/mailer.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
+import { payWithDemo } from '../test/demo-payment.ts';
 import { signInAs } from '../test/sessions.ts';
 import { createShop } from '../test/shop.ts';
 import { closeSmtp as close, listenSmtp as listen, smtpServer } from '../test/smtp-server.ts';
@@ -27,7 +28,7 @@ describe('SMTP down', () => {
     const send = mailerFor(
       {
         smtpUrl: `smtp://127.0.0.1:${port}`,
-        from: 'Shop <shop@example.com>',
+        from: { name: 'Shop', address: 'shop@example.com' },
         outboxDir: '',
         shopAlertEmail: undefined,
       },
@@ -37,21 +38,10 @@ describe('SMTP down', () => {
     const product = await createProduct(app.db, { category: 'Hats' });
     const user = await createUser(app.db, { email: 'waiting@example.com' });
     const cookie = await signInAs(app, user);
-    const intent = await app.inject({
-      method: 'POST',
-      url: '/api/payment/create-payment-intent',
-      headers: { cookie },
-      payload: { products: [{ _id: product.id, size: 'One Size Fits All', quantity: 1 }] },
-    });
-    const { orderId } = intent.json() as { orderId: string };
-    const paid = await app.inject({
-      method: 'POST',
-      url: '/api/payment/demo/confirm',
-      headers: { cookie },
-      payload: { orderId },
-    });
     // The customer's payment does not depend on the mail server.
-    expect(paid.statusCode).toBe(200);
+    const orderId = await payWithDemo(app, cookie, [
+      { _id: product.id, size: 'One Size Fits All', quantity: 1 },
+    ]);
 
     expect(await sendDueEmails(app.db, send)).toBe(0);
     const key = `order-confirmation:${orderId}`;

@@ -14,6 +14,12 @@ export const outbox = pgTable(
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),
+    /**
+     * The From name (the shop's name as its settings gave it when queued; empty: MAIL_FROM's) and the
+     * Reply-To address (the shop's email on a customer's email; empty: none).
+     */
+    fromName: text('from_name').notNull().default(''),
+    replyTo: text('reply_to').notNull().default(''),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),

@@ -13,11 +13,14 @@ export const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_00
 /**
  * SMTP when SMTP_URL is set, otherwise an .eml file per message in DATA_DIR/outbox. nodemailer
  * builds the message either way; its Message-ID comes from the outbox row, so a copy sent twice
- * (a crash between sending and marking sent) is recognisable as one.
+ * (a crash between sending and marking sent) is recognisable as one. It comes from MAIL_FROM's
+ * address under the shop's name (the row's, from its settings; MAIL_FROM's name before any are
+ * saved), which an inbox shows as the sender, and a reply goes to the row's Reply-To, if any.
  */
 export function mailerFor(mail: Config['mail'], publicHost: string): Mailer {
   const envelope = (message: OutboxRow) => ({
-    from: mail.from,
+    from: { name: message.fromName || mail.from.name, address: mail.from.address },
+    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
     to: message.to,
     subject: message.subject,
     html: message.html,

@@ -113,9 +113,28 @@ const shopName = (facts: OrderEmailFacts) => facts.shop?.name ?? 'The barbershop
 const LINK = 'style="color: #5c4300;"';
 
 /**
- * The end of every email to a customer: their order's page, and how to reach the shop. Their emails
- * come from MAIL_FROM, an address that takes no replies, and a customer whose code fails or who
- * cannot come needs someone to ask.
+ * The sender's name: the shop's, from its settings (none before they are saved: MAIL_FROM's). An
+ * inbox shows it as who wrote.
+ */
+const fromShop = (facts: OrderEmailFacts) => (facts.shop ? { fromName: facts.shop.name } : {});
+
+/**
+ * An email to the order's customer, from the shop. A reply goes to the shop's email: MAIL_FROM is
+ * an address that may take no replies, and a customer answering about their order means the shop.
+ */
+function customerEmail(facts: OrderEmailFacts, email: Omit<Email, 'to'>): Email {
+  return {
+    to: facts.customer.email,
+    ...fromShop(facts),
+    ...(facts.shop ? { replyTo: facts.shop.email } : {}),
+    ...email,
+  };
+}
+
+/**
+ * The end of every email to a customer: their order's page, and how to reach the shop. A reply
+ * reaches the shop's email (customerEmail), but a customer whose code fails at the counter or who
+ * cannot come may rather call.
  */
 function customerEnd(facts: OrderEmailFacts): { html: string; text: string[] } {
   const url = orderUrl(facts);
@@ -168,7 +187,7 @@ ${customerEnd(facts).html}`,
     '',
     ...customerEnd(facts).text,
   ].join('\n');
-  return { to: facts.customer.email, subject, html, text };
+  return customerEmail(facts, { subject, html, text });
 }
 
 /** Said with a reissued pickup code when the email of the one it replaces may have reached the customer. */
@@ -210,7 +229,7 @@ ${customerEnd(facts).html}`,
     '',
     ...customerEnd(facts).text,
   ].join('\n');
-  return { to: facts.customer.email, subject, html, text };
+  return customerEmail(facts, { subject, html, text });
 }
 
 /**
@@ -263,7 +282,7 @@ ${customerEnd(facts).html}`,
     '',
     ...customerEnd(facts).text,
   ].join('\n');
-  return { to: facts.customer.email, subject: notice.subject, html, text };
+  return customerEmail(facts, { subject: notice.subject, html, text });
 }
 
 /** An email to the shop about an order: what happened, the order and its customer, and its dashboard page. */
@@ -292,7 +311,7 @@ ${linesTable(facts, ORDERED)}
     '',
     `Open the order in the dashboard: ${dashboardUrl}`,
   ].join('\n');
-  return { to, subject: alert.subject, html, text };
+  return { to, ...fromShop(facts), subject: alert.subject, html, text };
 }
 
 /**

@@ -4,7 +4,16 @@ import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 const { outbox } = schema;
 
 export type OutboxRow = typeof outbox.$inferSelect;
-export type Email = { to: string; subject: string; html: string; text: string };
+export type Email = {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** The sender's name, the shop's; none: MAIL_FROM's. */
+  fromName?: string;
+  /** Where a reply goes; none: the sender, an address that may take none. */
+  replyTo?: string;
+};
 
 /**
  * Queues an email in the caller's transaction; a second one with the same key is dropped, and so is
