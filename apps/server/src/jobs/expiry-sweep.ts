@@ -80,7 +80,7 @@ async function settleExpired(
         expiredBefore: at,
         paymentId: order.paymentId,
       });
-      if (canceled) await queueMismatchRefundedEmail(db, order.id, notify);
+      if (canceled) await queueMismatchRefundedEmail(db, order.id, notify, state);
       return canceled;
     }
     if (state?.status === 'processing') return false;

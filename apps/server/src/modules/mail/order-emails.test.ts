@@ -7,6 +7,7 @@ import {
   orderNotReadyEmail,
   orderReadyEmail,
   paidOrderAlertEmail,
+  paymentRefundedEmail,
   refundFailedAlertEmail,
 } from './order-emails.ts';
 
@@ -118,6 +119,17 @@ describe('order emails', () => {
         '<a href="mailto:hello@goldstandardbarbers.example" style="color: #5c4300;">hello@goldstandardbarbers.example</a>',
       );
     }
+  });
+
+  it('tell the customer how much was refunded, in both parts, and no dollar figure for a payment in another currency', () => {
+    const mail = paymentRefundedEmail(shopFacts(), 'late', { amount: 13888, currency: 'usd' });
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('so we refunded it in full ($138.88) and canceled the order.');
+      expect(part).toContain('A refund takes 5 to 10 business days to reach your card.');
+    }
+    const euros = paymentRefundedEmail(shopFacts(), 'mismatch', { amount: 13888, currency: 'eur' });
+    expect(euros.text).toContain('so we refunded it in full and canceled the order.');
+    expect(euros.text).not.toContain('$');
   });
 
   it("give the shop's opening hours from its settings in the ready email, and none the shop has not set", () => {

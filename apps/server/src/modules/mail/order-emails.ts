@@ -247,17 +247,24 @@ export function orderNotReadyEmail(facts: OrderEmailFacts): Email {
 /**
  * The note a customer gets when the shop refunded their payment by itself: it came after their
  * items' hold had ended and they sold meanwhile (`late`), or it did not match the order's total (the
- * cart changed in another tab as the card went through). Either way the order is canceled.
+ * cart changed in another tab as the card went through). Either way the order is canceled. It says
+ * how much (`paid`, as the payment provider reports the payment), which the customer finds on their
+ * statement, when it is in dollars, the only currency the shop charges in.
  */
-export function paymentRefundedEmail(facts: OrderEmailFacts, why: 'late' | 'mismatch'): Email {
+export function paymentRefundedEmail(
+  facts: OrderEmailFacts,
+  why: 'late' | 'mismatch',
+  paid: { amount: number; currency: string },
+): Email {
   const what =
     why === 'late'
       ? `Your payment came after the ${RESERVATION_MINUTES} minutes we held your items for, and they sold out meanwhile`
       : "Your payment did not match your order's total (the cart changed while you paid)";
+  const sum = paid.currency.toLowerCase() === 'usd' ? ` (${formatCents(paid.amount)})` : '';
   return customerNotice(facts, {
     subject: `Payment refunded: ${facts.order.id}`,
     heading: 'We refunded your payment',
-    body: `${what}, so we refunded it in full and canceled the order. A refund takes 5 to 10 business days to reach your card. Sorry for the trouble.`,
+    body: `${what}, so we refunded it in full${sum} and canceled the order. A refund takes 5 to 10 business days to reach your card. Sorry for the trouble.`,
   });
 }
 

@@ -399,11 +399,21 @@ async function queueOrderEmail(
   if (facts) await enqueueEmail(db, `order-${kind}:${order.id}`, render(facts));
 }
 
-/** Tells the customer of an order canceled for a payment that did not match it that it was refunded. */
-export async function queueMismatchRefundedEmail(db: Executor, orderId: string, notify: Notify) {
+/**
+ * Tells the customer of an order canceled for a payment that did not match it that it was refunded,
+ * and how much (`paid`, the payment as the provider reports it).
+ */
+export async function queueMismatchRefundedEmail(
+  db: Executor,
+  orderId: string,
+  notify: Notify,
+  paid: { amount: number; currency: string },
+) {
   const order = await findOrder(db, orderId);
   if (order) {
-    await queueOrderEmail(db, order, notify, 'refunded', (facts) => paymentRefundedEmail(facts, 'mismatch'));
+    await queueOrderEmail(db, order, notify, 'refunded', (facts) =>
+      paymentRefundedEmail(facts, 'mismatch', paid),
+    );
   }
 }
 
@@ -486,7 +496,7 @@ export async function fulfil(db: Executor, report: PaymentReport): Promise<Fulfi
         const refunded = await updateOrder(tx, order.id, { attention: LATE_PAYMENT_REFUNDED, updatedAt: at });
         await insertLog(tx, { orderId: order.id, at, actorUserId: null, message: LATE_PAYMENT_REFUNDED });
         await queueOrderEmail(tx, refunded, report.notify, 'refunded', (facts) =>
-          paymentRefundedEmail(facts, 'late'),
+          paymentRefundedEmail(facts, 'late', report),
         );
       }
       return 'refund';

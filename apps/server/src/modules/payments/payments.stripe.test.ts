@@ -370,7 +370,8 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
     const told = await outboxOf(`order-refunded:${order.id}`);
     expect(told.map((mail) => mail.subject)).toEqual([`Payment refunded: ${order.id}`]);
     expect(told[0]!.text).toContain(
-      "Your payment did not match your order's total (the cart changed while you paid), so we refunded it in full and canceled the order.",
+      // How much: the payment's $1.00, not the order's total, which the customer did not pay.
+      "Your payment did not match your order's total (the cart changed while you paid), so we refunded it in full ($1.00) and canceled the order.",
     );
   });
 
@@ -516,7 +517,7 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
       [late.user.email, `Payment refunded: ${late.order.id}`],
     ]);
     expect(told[0]!.text).toContain(
-      'Your payment came after the 30 minutes we held your items for, and they sold out meanwhile, so we refunded it in full and canceled the order.',
+      `Your payment came after the 30 minutes we held your items for, and they sold out meanwhile, so we refunded it in full (${formatCents(row.total)}) and canceled the order.`,
     );
     expect(await outboxOf(`order-confirmation:${late.order.id}`)).toEqual([]);
     expect(await stockOf('Large')).toBe(0);

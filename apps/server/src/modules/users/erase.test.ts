@@ -96,7 +96,12 @@ describe('erasing a customer on request (npm run user:erase)', () => {
     expect(outbox.find((row) => row.id === sent!.id)).toMatchObject({ to: '' });
     expect(outbox.find((row) => row.dedupeKey === 'unsent-one')).toBeUndefined();
     // An email the order would still send has nobody to go to, so none is queued.
-    await queueMismatchRefundedEmail(app.db, order.id, { publicUrl: 'http://localhost', timeZone: 'UTC' });
+    await queueMismatchRefundedEmail(
+      app.db,
+      order.id,
+      { publicUrl: 'http://localhost', timeZone: 'UTC' },
+      { amount: order.total, currency: 'usd' },
+    );
     expect(await app.db.select().from(schema.outbox)).toHaveLength(outbox.length);
     // Signing in again with the same identity makes a new account, not the old one back.
     const again = await upsertIdentity(app.db, {
