@@ -73,6 +73,13 @@ describe('order emails', () => {
     refundFailedAlertEmail(shopFacts(), 'owner@example.com', refundFailedMessage(2497, 'declined')),
   ];
 
+  it('name an erased customer to the shop without an empty address', () => {
+    const erased = { ...shopFacts(), customer: { name: 'Deleted customer', email: '' } };
+    const mail = refundFailedAlertEmail(erased, 'owner@example.com', refundFailedMessage(2497, 'declined'));
+    expect(mail.text).toContain('\nCustomer: Deleted customer\n');
+    expect(mail.html).toContain('<strong>Customer:</strong> Deleted customer</p>');
+  });
+
   it("list the order's lines to the shop as what the customer ordered, not as what the reader bought", () => {
     for (const mail of alerts()) {
       expect(mail.html).not.toContain('What you bought');

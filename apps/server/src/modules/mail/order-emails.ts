@@ -299,7 +299,9 @@ function shopAlertEmail(
   alert: { subject: string; heading: string; facts: [string, string][]; note?: string },
 ): Email {
   const dashboardUrl = `${facts.publicUrl}/dashboard/orders/${facts.order.id}`;
-  const customer = `${facts.customer.name} <${facts.customer.email}>`;
+  // An erased customer (npm run user:erase) has no address left, and a dispute may come after.
+  const { name, email } = facts.customer;
+  const customer = email ? `${name} <${email}>` : name;
   const rows: [string, string][] = [['Order number', facts.order.id], ['Customer', customer], ...alert.facts];
   const html = page(
     alert.subject,
