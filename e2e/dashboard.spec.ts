@@ -15,7 +15,7 @@ import type { Browser, Page } from '@playwright/test';
 import { TOAST_MS } from '../apps/web/app/components/toast.tsx';
 import { beforeHydration, expect, stopPageClock, test, waitForTheAppOnNavigation } from './fixtures.ts';
 import { createProduct } from './products.ts';
-import { DEMO, signIn } from './sign-in.ts';
+import { chooseAccount, DEMO, signIn } from './sign-in.ts';
 
 // The staff dashboard: access, the sidebar at its breakpoint, products from creation to publishing,
 // items, keyboard use, and axe on every page.
@@ -787,6 +787,90 @@ test('a role the API refuses leaves the select on the role the user has, the rea
     'This is the last admin: make someone else an admin first.',
   );
   await expect(role).toHaveValue(String(ACCESS.admin));
+});
+
+test.describe('a session that ends while a form is being filled in', () => {
+  // Each save is refused with a 401 while signed out, which Chromium logs.
+  test.use({ allowedConsoleErrors: [/status of 401 \(Unauthorized\)/] });
+
+  /** Signs in again from the refusal's link, in the new tab it opens, and closes that tab. */
+  async function signInAgainInNewTab(page: Page) {
+    const [signInTab] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('link', { name: 'Sign in again in a new tab' }).click(),
+    ]);
+    await chooseAccount(signInTab, DEMO.admin);
+    await expect(signInTab.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+    await signInTab.close();
+  }
+
+  test('a save is refused where the form is, with what was typed kept and a sign-in that keeps it', async ({
+    page,
+    browser,
+    checkA11y,
+  }) => {
+    // A customer of this test's own, whose contact details it may change.
+    const customer = await browser.newContext();
+    const customerPage = await customer.newPage();
+    await open(customerPage, '/');
+    await signIn(customerPage, `rue-${Date.now()}@example.com`);
+    const { gid } = (await (await customerPage.request.get('/api/users/me')).json()) as { gid: string };
+    await customer.close();
+    await open(page, '/');
+    await signIn(page, DEMO.admin);
+    const product = await createProduct(page, {
+      name: `Session Cap ${Date.now()}`,
+      description: 'As opened.',
+      pricing: 20,
+      category: 'Hats',
+    });
+
+    // A form the browser posts (a React Router action): the session ends, then Save.
+    const userPage = `/dashboard/users/${gid}`;
+    await open(page, userPage);
+    const phone = page.getByRole('textbox', { name: 'Phone' });
+    const form = page.getByRole('group', { name: 'Address' });
+    const city = form.getByRole('textbox', { name: 'City' });
+    await phone.fill('719.555.0177');
+    await form.getByRole('textbox', { name: 'Address line 1' }).fill('12 Tejon St');
+    await city.fill('Colorado Springs');
+    await form.getByRole('textbox', { name: 'State' }).fill('CO');
+    await form.getByRole('textbox', { name: 'Postal code' }).fill('80903');
+    await form.getByRole('textbox', { name: 'Country' }).fill('US');
+    await page.context().clearCookies();
+    await page.getByRole('button', { name: 'Save contact details' }).click();
+    const refusal = page.getByRole('main').getByRole('alert');
+    await expect(refusal).toContainText('Sign in to continue.');
+    await expect(refusal).toContainText('Your session has ended.');
+    // Still here, still filled in: not the sign-in page, which took it all away.
+    await expect(page).toHaveURL(userPage);
+    await expect(phone).toHaveValue('719.555.0177');
+    await expect(city).toHaveValue('Colorado Springs');
+    await checkA11y();
+    await signInAgainInNewTab(page);
+    await page.getByRole('button', { name: 'Save contact details' }).click();
+    await expect(page.getByText('Contact details saved.')).toBeVisible();
+    await expect(
+      page.getByRole('definition').filter({ hasText: '12 Tejon St, Colorado Springs, CO 80903' }),
+    ).toBeVisible();
+
+    // A form saved by script: its refusal says the same, with the same way back.
+    await open(page, `/dashboard/products/${product.slug}/edit`);
+    const description = page.getByRole('textbox', { name: 'Description' });
+    await description.fill('Typed before the session ended.');
+    await page.context().clearCookies();
+    await page.getByRole('button', { name: 'Save product' }).click();
+    await expect(refusal).toContainText('Product not updated: Sign in to continue.');
+    await expect(refusal).toContainText('Your session has ended.');
+    await expect(description).toHaveValue('Typed before the session ended.');
+    await signInAgainInNewTab(page);
+    await page.getByRole('button', { name: 'Save product' }).click();
+    await expect(page.getByText('Product updated successfully')).toBeVisible();
+    const saved = (await (
+      await page.request.get(`/api/products/${product._id}`)
+    ).json()) as AdminProductDetail;
+    expect(saved.description).toBe('Typed before the session ended.');
+  });
 });
 
 for (const path of ['/dashboard', '/dashboard/account', '/dashboard/users', '/dashboard/barbers']) {

@@ -1,7 +1,11 @@
 import { Alert, alertClass } from './alert.tsx';
+import { SignInAgain } from './sign-in-again.tsx';
 
-/** What a form's action answered: a note of what it did, or why it was refused. */
-export type ActionAnswer = { ok: string } | { error: string };
+/**
+ * What a form's action answered: a note of what it did, or why it was refused (`sessionEnded` when
+ * the session ended meanwhile: lib/api.ts's sessionEndedAnswer).
+ */
+export type ActionAnswer = { ok: string } | { error: string; sessionEnded?: boolean };
 
 // Each answer's own number, so words the same as the last answer's are read again (a new key).
 const answerKeys = new WeakMap<object, number>();
@@ -27,10 +31,15 @@ export function ActionResult({
   className?: string;
 }) {
   const done = answer && 'ok' in answer ? answer : null;
-  const refused = answer && 'error' in answer && !errorShownByField ? answer.error : null;
+  const refused = answer && 'error' in answer && !errorShownByField ? answer : null;
   return (
     <>
-      {refused && <Alert className={className}>{refused}</Alert>}
+      {refused && (
+        <Alert className={className}>
+          {refused.error}
+          {refused.sessionEnded && <SignInAgain />}
+        </Alert>
+      )}
       <div role="status" className={done ? `${alertClass('success')} ${className}` : 'sr-only'}>
         {done && <span key={keyOf(done)}>{done.ok}</span>}
       </div>

@@ -98,6 +98,23 @@ export function browserApi(apiBaseUrl = ''): ApiClient {
   );
 }
 
+/**
+ * The API's 401: the visitor's session ended (it expired, or was ended elsewhere) after the page
+ * loaded. A form says so with a way to sign in that keeps what was typed (components/sign-in-again.tsx).
+ */
+export function isSessionEnded(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 401;
+}
+
+/**
+ * An action's answer to the API's 401, with that status: React Router then loads no page data again
+ * after it (the dashboard's layout asks for that too), which would have gone to the sign-in page and
+ * taken the form, and what was typed in it, away.
+ */
+export function sessionEndedAnswer(error: ApiError) {
+  return data({ error: error.message, sessionEnded: true as const }, { status: 401 });
+}
+
 /** The site's 404 page, from a loader. */
 export function notFound(): never {
   throw data(null, { status: 404, statusText: 'Not Found' });

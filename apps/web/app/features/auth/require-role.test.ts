@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@barbershop/contract';
 import { describe, expect, it } from 'vitest';
 import { testLoadContext } from '../../lib/testing.ts';
-import { type PageRole, requireRole } from './require-role.ts';
+import { type PageRole, requireRole, requireRoleToAct } from './require-role.ts';
 
 const PAGE = 'http://localhost/dashboard/orders?page=2';
 const HERE = encodeURIComponent('/dashboard/orders?page=2');
@@ -75,5 +75,18 @@ describe('requireRole', () => {
     expect(await outcome(user(3), 'signedIn')).toBe(`/sign-in?path=${HERE}&error=forbidden`);
     expect(await outcome(user(-1), 'staff')).toBe(`/sign-in?path=${HERE}&error=forbidden`);
     expect(await outcome(user(7), 'admin')).toBe(`/sign-in?path=${HERE}&error=forbidden`);
+  });
+});
+
+describe('requireRoleToAct', () => {
+  it('lets a signed-out action through to the API, whose 401 it answers where the form is', async () => {
+    await expect(requireRoleToAct(new Request(PAGE), contextFor(null), 'admin')).resolves.toBeUndefined();
+  });
+
+  it('sends a role too low away as requireRole does, and lets the role through', async () => {
+    await expect(requireRoleToAct(new Request(PAGE), contextFor(user(1)), 'admin')).rejects.toSatisfy(
+      (thrown: Response) => thrown.headers.get('location') === `/sign-in?path=${HERE}&error=forbidden`,
+    );
+    await expect(requireRoleToAct(new Request(PAGE), contextFor(user(2)), 'admin')).resolves.toBeUndefined();
   });
 });

@@ -2,8 +2,8 @@ import type { CurrentUser } from '@barbershop/contract';
 import { ACCESS } from '@barbershop/contract/domain';
 import { type RouterContextProvider, redirect } from 'react-router';
 import { pageAddress } from '../../lib/page-address.ts';
+import { signInPageHref } from '../../lib/sign-in-href.ts';
 import { currentUser } from './current-user.ts';
-import { signInPageHref } from './sign-in-href.ts';
 
 export type PageRole = 'signedIn' | 'staff' | 'admin';
 
@@ -30,4 +30,18 @@ export async function requireRole(
   const level = Object.values(ACCESS).includes(user.accessLevel as never) ? user.accessLevel : -1;
   if (level < LEVEL[role]) throw redirect(signInPageHref(here, 'forbidden'));
   return user;
+}
+
+/**
+ * The guard of a private page's action (a form's save): requireRole's, except that a visitor signed
+ * out goes on to the API, whose 401 the action answers as its refusal (lib/api.ts's
+ * sessionEndedAnswer). The session can end while a form is being filled in, and the sign-in page
+ * would take the form, and what was typed in it, away.
+ */
+export async function requireRoleToAct(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  role: PageRole,
+): Promise<void> {
+  if (await currentUser(context)) await requireRole(request, context, role);
 }

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Dialog } from '../../components/dialog.tsx';
+import { returnPath, signInPageHref } from '../../lib/sign-in-href.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
-import { returnPath, signInPageHref } from './sign-in-href.ts';
 import { SignInPanel } from './sign-in-panel.tsx';
 
 const triggerClass =

@@ -1,4 +1,4 @@
-import { signInStartHref } from './sign-in-href.ts';
+import { signInStartHref } from '../../lib/sign-in-href.ts';
 
 function GoogleMark() {
   return (

@@ -16,8 +16,9 @@ import { HoursEditor } from '../../components/hours-editor.tsx';
 import { imageSlots, type PickedImage } from '../../components/image-list.ts';
 import { ImagePicker } from '../../components/image-picker.tsx';
 import { ScriptForm } from '../../components/script-form.tsx';
+import { SignInAgain } from '../../components/sign-in-again.tsx';
 import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
-import { type ApiClient, ApiError } from '../../lib/api.ts';
+import { type ApiClient, ApiError, isSessionEnded } from '../../lib/api.ts';
 import { configuredShop } from '../../lib/public-shop.ts';
 import { refusedField } from '../../lib/refused-field.ts';
 import { useFocusOnFailure } from '../../lib/use-focus-on-failure.ts';
@@ -103,6 +104,8 @@ export function BarberForm({
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  // The last save was refused because the session had ended: the alert says how to sign in again.
+  const [sessionEnded, setSessionEnded] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   useFocusOnFailure(formRef, failure, errors);
   const [busy, setBusy] = useState(false);
@@ -119,6 +122,7 @@ export function BarberForm({
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    setSessionEnded(false);
     const photoPart = imageSlots(photo);
     const galleryPart = imageSlots(gallery, photoPart.files.length);
     const form = {
@@ -172,6 +176,7 @@ export function BarberForm({
       onSaved(saved);
     } catch (error) {
       const title = editing ? 'Barber not updated' : 'Barber not created';
+      setSessionEnded(isSessionEnded(error));
       // A field the server refused (a name taken, one with no letter) is marked beside it as well.
       const refused = refusedField(error);
       if (refused) {
@@ -208,7 +213,12 @@ export function BarberForm({
   return (
     <ScriptForm ref={formRef} noValidate onSubmit={submit} className="flex max-w-3xl flex-col gap-5">
       {unsaved.prompt}
-      {failure && <Alert>{failure}</Alert>}
+      {failure && (
+        <Alert>
+          {failure}
+          {sessionEnded && <SignInAgain />}
+        </Alert>
+      )}
       <div className="grid gap-5 sm:grid-cols-2">
         {textField('name', 'Name', { required: true })}
         {textField('nickname', 'Nickname')}

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { ConfirmDialog } from '../../components/dialog.tsx';
-import type { ApiClient } from '../../lib/api.ts';
+import { SignInAgain } from '../../components/sign-in-again.tsx';
+import { type ApiClient, isSessionEnded } from '../../lib/api.ts';
 
 /** Delete a barber (admin), after a confirmation. */
 export function DeleteBarber({
@@ -19,6 +20,8 @@ export function DeleteBarber({
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // The last change was refused because the session had ended: the alert says how to sign in again.
+  const [sessionEnded, setSessionEnded] = useState(false);
   async function remove() {
     setBusy(true);
     setFailure(null);
@@ -26,8 +29,9 @@ export function DeleteBarber({
       await api.send('DELETE', `/barbers/${gid}`);
       setConfirming(false);
       onDeleted();
-    } catch {
+    } catch (error) {
       setConfirming(false);
+      setSessionEnded(isSessionEnded(error));
       setFailure('Barber not deleted');
     } finally {
       setBusy(false);
@@ -38,7 +42,12 @@ export function DeleteBarber({
       <Button variant="danger" onClick={() => setConfirming(true)}>
         Delete<span className="sr-only"> {name}</span>
       </Button>
-      {failure && <Alert>{failure}</Alert>}
+      {failure && (
+        <Alert>
+          {failure}
+          {sessionEnded && <SignInAgain />}
+        </Alert>
+      )}
       <ConfirmDialog
         open={confirming}
         title="Delete barber"

@@ -5,7 +5,8 @@ import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
 import { ScriptForm } from '../../components/script-form.tsx';
-import { type ApiClient, ApiError } from '../../lib/api.ts';
+import { SignInAgain } from '../../components/sign-in-again.tsx';
+import { type ApiClient, ApiError, isSessionEnded } from '../../lib/api.ts';
 
 /** 'Add walk-in items': items sold in the shop, of one size and a count, owned by no account. */
 export function AddItemsForm({
@@ -22,10 +23,13 @@ export function AddItemsForm({
   const [count, setCount] = useState('1');
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // The last save was refused because the session had ended: the alert says how to sign in again.
+  const [sessionEnded, setSessionEnded] = useState(false);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    setSessionEnded(false);
     const parsed = AddItemsSchema.safeParse({ size, count: typedNumber(count) });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Enter a count');
@@ -39,6 +43,7 @@ export function AddItemsForm({
       onAdded(parsed.data.count);
       setCount('1');
     } catch (caught) {
+      setSessionEnded(isSessionEnded(caught));
       setFailure(caught instanceof ApiError ? `Could Not Complete: ${caught.message}` : 'Could Not Complete');
     } finally {
       setBusy(false);
@@ -52,7 +57,12 @@ export function AddItemsForm({
       className="flex flex-col gap-3 rounded-lg bg-white p-4 ring-1 ring-charcoal/10"
     >
       <h3 className="text-xl">Add walk-in items</h3>
-      {failure && <Alert>{failure}</Alert>}
+      {failure && (
+        <Alert>
+          {failure}
+          {sessionEnded && <SignInAgain />}
+        </Alert>
+      )}
       <div className="flex flex-wrap items-start gap-4">
         <FormField label="Size">
           {(control) => (

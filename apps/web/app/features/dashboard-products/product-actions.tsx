@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { ConfirmDialog } from '../../components/dialog.tsx';
-import type { ApiClient } from '../../lib/api.ts';
+import { SignInAgain } from '../../components/sign-in-again.tsx';
+import { type ApiClient, isSessionEnded } from '../../lib/api.ts';
 
 type Action = 'publish' | 'archive' | 'delete';
 
@@ -28,6 +29,8 @@ export function ProductActions({
 }) {
   const [busy, setBusy] = useState<Action | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // The last change was refused because the session had ended: the alert says how to sign in again.
+  const [sessionEnded, setSessionEnded] = useState(false);
   const [confirming, setConfirming] = useState(false);
   // By id, which a rename elsewhere does not change; each button sends the state it shows, so a click
   // on a page opened before someone else's change sets that state rather than undoing theirs.
@@ -38,7 +41,8 @@ export function ProductActions({
     setFailure(null);
     try {
       done(await call());
-    } catch {
+    } catch (error) {
+      setSessionEnded(isSessionEnded(error));
       setFailure(failText);
     } finally {
       setBusy(null);
@@ -82,7 +86,12 @@ export function ProductActions({
           </Button>
         )}
       </div>
-      {failure && <Alert>{failure}</Alert>}
+      {failure && (
+        <Alert>
+          {failure}
+          {sessionEnded && <SignInAgain />}
+        </Alert>
+      )}
       <ConfirmDialog
         open={confirming}
         title="Delete product"

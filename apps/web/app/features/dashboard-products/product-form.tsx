@@ -14,8 +14,9 @@ import { FormField, inputClass } from '../../components/form-field.tsx';
 import { imageSlots, type PickedImage, storedImages } from '../../components/image-list.ts';
 import { ImagePicker } from '../../components/image-picker.tsx';
 import { ScriptForm } from '../../components/script-form.tsx';
+import { SignInAgain } from '../../components/sign-in-again.tsx';
 import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
-import { type ApiClient, ApiError } from '../../lib/api.ts';
+import { type ApiClient, ApiError, isSessionEnded } from '../../lib/api.ts';
 import { refusedField } from '../../lib/refused-field.ts';
 import { useFocusOnFailure } from '../../lib/use-focus-on-failure.ts';
 import { filledFields } from './filled-fields.ts';
@@ -75,6 +76,8 @@ export function ProductForm({
   );
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
+  // The last save was refused because the session had ended: the alert says how to sign in again.
+  const [sessionEnded, setSessionEnded] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   useFocusOnFailure(formRef, failure, errors);
   const [stale, setStale] = useState(false);
@@ -94,6 +97,7 @@ export function ProductForm({
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    setSessionEnded(false);
     const { slots, files } = imageSlots(images);
     const typed = { ...fields, pricing: fields.pricing.trim() };
     const raw = {
@@ -130,6 +134,7 @@ export function ProductForm({
       onSaved(saved);
     } catch (error) {
       const title = editing ? 'Product not updated' : 'Product not created';
+      setSessionEnded(isSessionEnded(error));
       const refused = refusedField(error);
       const field = refused?.path.split('.')[0] as keyof Errors | undefined;
       if (error instanceof ApiError && error.status === 409 && STALE_VERSION.test(error.message)) {
@@ -169,6 +174,7 @@ export function ProductForm({
       {failure && (
         <Alert>
           <p className="font-semibold">{failure}</p>
+          {sessionEnded && <SignInAgain />}
           {stale && product && (
             <>
               <p className="mt-1">

@@ -7,8 +7,9 @@ import { Button } from '../../components/button.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
 import { HoursEditor } from '../../components/hours-editor.tsx';
 import { ScriptForm } from '../../components/script-form.tsx';
+import { SignInAgain } from '../../components/sign-in-again.tsx';
 import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
-import { type ApiClient, ApiError } from '../../lib/api.ts';
+import { type ApiClient, ApiError, isSessionEnded } from '../../lib/api.ts';
 import { useFocusOnFailure } from '../../lib/use-focus-on-failure.ts';
 
 type TextField = 'name' | 'phone' | 'email';
@@ -57,6 +58,8 @@ export function SettingsForm({ api, shop, onSaved }: { api: ApiClient; shop: Sho
   const [policies, setPolicies] = useState(shop.policies.join('\n'));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  // The last save was refused because the session had ended: the alert says how to sign in again.
+  const [sessionEnded, setSessionEnded] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   useFocusOnFailure(formRef, failure, errors);
   const [busy, setBusy] = useState(false);
@@ -71,6 +74,7 @@ export function SettingsForm({ api, shop, onSaved }: { api: ApiClient; shop: Sho
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    setSessionEnded(false);
     const parsed = UpdateShopSchema.safeParse({
       name: draft.name,
       phone: draft.phone,
@@ -101,6 +105,7 @@ export function SettingsForm({ api, shop, onSaved }: { api: ApiClient; shop: Sho
       onSaved();
     } catch (error) {
       setErrors(refusedFields(error));
+      setSessionEnded(isSessionEnded(error));
       setFailure(error instanceof ApiError ? `Settings not saved: ${error.message}` : 'Settings not saved');
     } finally {
       setBusy(false);
@@ -110,7 +115,12 @@ export function SettingsForm({ api, shop, onSaved }: { api: ApiClient; shop: Sho
   return (
     <ScriptForm ref={formRef} noValidate onSubmit={submit} className="flex max-w-3xl flex-col gap-5">
       {unsaved.prompt}
-      {failure && <Alert>{failure}</Alert>}
+      {failure && (
+        <Alert>
+          {failure}
+          {sessionEnded && <SignInAgain />}
+        </Alert>
+      )}
       {!shop.configured && (
         <Alert tone="info">
           Your shop is not set up yet: until you save its phone, email and address here, the public pages

@@ -1,9 +1,9 @@
 import { ACCESS } from '@barbershop/contract/domain';
-import { Outlet } from 'react-router';
+import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { ErrorScreen } from '../../components/error-screen.tsx';
 import { ToastProvider } from '../../components/toast.tsx';
 import { AccountMenu } from '../../features/auth/account-menu.tsx';
-import { requireRole } from '../../features/auth/require-role.ts';
+import { requireRole, requireRoleToAct } from '../../features/auth/require-role.ts';
 import { DashboardFrame, type SidebarLink } from '../../features/dashboard-shell/sidebar.tsx';
 import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/dashboard-layout';
@@ -11,9 +11,12 @@ import type { Route } from './+types/dashboard-layout';
 // The role check is middleware, which runs for every dashboard request, and not only this loader: a
 // page's data asked for alone (`/dashboard.data?_routes=routes/dashboard/overview`) runs that page's
 // loader without this one, and a staff read the API refused there answered 500, not the sign-in page.
+// A form's save checks for itself: signed out meanwhile, it is refused where the form is, which keeps
+// what was typed, rather than sent to the sign-in page.
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }) => {
-    await requireRole(request, context, 'staff');
+    if (request.method === 'GET' || request.method === 'HEAD') await requireRole(request, context, 'staff');
+    else await requireRoleToAct(request, context, 'staff');
   },
 ];
 
@@ -23,9 +26,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 // Every dashboard page checks access on the server (SPEC.md section 6), not only the first one opened:
-// a role taken away mid-session takes effect at the next navigation.
-export function shouldRevalidate() {
-  return true;
+// a role taken away mid-session takes effect at the next navigation. Not after a save refused because
+// the session ended (401, sessionEndedAnswer): the check would go to the sign-in page, and the form with it.
+export function shouldRevalidate({ actionStatus }: ShouldRevalidateFunctionArgs) {
+  return actionStatus !== 401;
 }
 
 const MAIN: SidebarLink[] = [

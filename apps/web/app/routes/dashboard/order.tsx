@@ -2,7 +2,7 @@ import type { OrderStatus } from '@barbershop/contract';
 import { formatAddress } from '@barbershop/contract/format';
 import { Link, useSearchParams } from 'react-router';
 import { OrderDetail } from '../../features/account/order-detail.tsx';
-import { requireRole } from '../../features/auth/require-role.ts';
+import { requireRole, requireRoleToAct } from '../../features/auth/require-role.ts';
 import { AuditHistory } from '../../features/dashboard-audit/audit-history.tsx';
 import { recordHistory } from '../../features/dashboard-audit/record-history.ts';
 import { AttentionPanel } from '../../features/dashboard-orders/attention-panel.tsx';
@@ -13,7 +13,14 @@ import {
   StatusControl,
 } from '../../features/dashboard-orders/status-control.tsx';
 import { PageHeader } from '../../features/dashboard-shell/page-header.tsx';
-import { ApiError, idOrNotFound, orNotFound, serverApi } from '../../lib/api.ts';
+import {
+  ApiError,
+  idOrNotFound,
+  isSessionEnded,
+  orNotFound,
+  serverApi,
+  sessionEndedAnswer,
+} from '../../lib/api.ts';
 import { configuredShop } from '../../lib/public-shop.ts';
 import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/order';
@@ -32,8 +39,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { order, history };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs): Promise<OrderActionResult> {
-  await requireRole(request, context, 'staff');
+export async function action({
+  request,
+  context,
+  params,
+}: Route.ActionArgs): Promise<OrderActionResult | ReturnType<typeof sessionEndedAnswer>> {
+  await requireRoleToAct(request, context, 'staff');
   const form = await request.formData();
   const api = serverApi(context);
   const id = encodeURIComponent(params.orderId);
@@ -62,6 +73,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
     });
     return { ok: `Status updated to ${status}.` };
   } catch (error) {
+    if (isSessionEnded(error)) return sessionEndedAnswer(error);
     // The API's refusal (a step not allowed, a wrong or locked code, a stale page), shown as it is.
     if (error instanceof ApiError && error.status < 500)
       return { error: error.message.replace(/^body\.\w+: /, '') };

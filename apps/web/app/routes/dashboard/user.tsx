@@ -1,7 +1,7 @@
 import { ACCESS, UpdateUserSchema } from '@barbershop/contract';
 import { addressFromForm } from '../../components/address-fields.tsx';
 import { PagePager } from '../../components/page-pager.tsx';
-import { requireRole } from '../../features/auth/require-role.ts';
+import { requireRole, requireRoleToAct } from '../../features/auth/require-role.ts';
 import { AuditHistory } from '../../features/dashboard-audit/audit-history.tsx';
 import { recordHistory } from '../../features/dashboard-audit/record-history.ts';
 import { OrdersListTable } from '../../features/dashboard-orders/orders-list.tsx';
@@ -13,7 +13,14 @@ import {
   UserFacts,
   UserItems,
 } from '../../features/dashboard-users/user-profile.tsx';
-import { ApiError, idOrNotFound, orNotFound, serverApi } from '../../lib/api.ts';
+import {
+  ApiError,
+  idOrNotFound,
+  isSessionEnded,
+  orNotFound,
+  serverApi,
+  sessionEndedAnswer,
+} from '../../lib/api.ts';
 import { pageOf } from '../../lib/page-of.ts';
 import type { Route } from './+types/user';
 import { dashboardMeta } from './dashboard-meta.ts';
@@ -42,8 +49,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 /** Saves the role, or the phone and address (`intent=contact`), checked against the contract's schema first. */
-export async function action({ request, context, params }: Route.ActionArgs): Promise<UserActionResult> {
-  await requireRole(request, context, 'admin');
+export async function action({
+  request,
+  context,
+  params,
+}: Route.ActionArgs): Promise<UserActionResult | ReturnType<typeof sessionEndedAnswer>> {
+  await requireRoleToAct(request, context, 'admin');
   const form = await request.formData();
   const savesContact = form.get('intent') === 'contact';
   const parsed = UpdateUserSchema.safeParse(
@@ -63,6 +74,7 @@ export async function action({ request, context, params }: Route.ActionArgs): Pr
     await serverApi(context).send('PATCH', `/users/${encodeURIComponent(params.id)}`, parsed.data);
     return { ok: savesContact ? 'Contact details saved.' : 'Role saved.' };
   } catch (error) {
+    if (isSessionEnded(error)) return sessionEndedAnswer(error);
     if (error instanceof ApiError && error.status < 500) return { error: error.message };
     throw error;
   }

@@ -4,7 +4,6 @@ import { salesTaxCents } from '@barbershop/contract/order-rules';
 import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { buttonClass } from '../../components/button.tsx';
-import { signInStartHref } from '../../features/auth/sign-in-href.ts';
 import {
   cartTotalCents,
   checkoutLineNote,
@@ -28,6 +27,7 @@ import { type ApiClient, ApiError, browserApi } from '../../lib/api.ts';
 import { isNetworkFailure } from '../../lib/network-failure.ts';
 import { configuredShop, publicShopHours } from '../../lib/public-shop.ts';
 import { absoluteUrl, siteFromMatches } from '../../lib/seo.ts';
+import { signInStartHref } from '../../lib/sign-in-href.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/checkout';
