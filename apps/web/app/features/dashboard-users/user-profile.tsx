@@ -1,12 +1,13 @@
-import { ACCESS, type Role, roleName, type UserDetail } from '@barbershop/contract';
+import { ACCESS, type Address, type Role, roleName, type UserDetail } from '@barbershop/contract';
 import { formatAddress, formatDate, formatPhone } from '@barbershop/contract/format';
 import { useEffect, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { ActionResult } from '../../components/action-result.tsx';
-import { AddressFields, EMPTY_ADDRESS } from '../../components/address-fields.tsx';
+import { AddressFields, addressFromForm, EMPTY_ADDRESS } from '../../components/address-fields.tsx';
 import { Button } from '../../components/button.tsx';
 import { DataTable, EmptyState, tableLinkClass } from '../../components/data-table.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
+import { useEarlyChoice } from '../../lib/use-early-choice.ts';
 import { useTimeZone } from '../../lib/use-time-zone.ts';
 
 /** What saving the role or the address says; `fields` holds a message per field, keyed as the schema names it. */
@@ -87,9 +88,15 @@ export function RoleForm({ user }: { user: UserDetail }) {
 export function ContactForm({ user }: { user: UserDetail }) {
   const fetcher = useFetcher<UserActionResult>();
   const [address, setAddress] = useState(user.address ?? EMPTY_ADDRESS);
+  // An address typed before the page hydrated: React holds the one it rendered and puts it back at
+  // its next render, so Save sent (and stored) that one, said "saved" and showed the fields emptied.
+  const form = useEarlyChoice<HTMLFormElement>(
+    (shown) => setAddress(JSON.parse(shown) as Address),
+    (element) => JSON.stringify(addressFromForm(new FormData(element)) ?? EMPTY_ADDRESS),
+  );
   const errors = fetcher.data && 'fields' in fetcher.data ? fetcher.data.fields : undefined;
   return (
-    <fetcher.Form method="post" noValidate className="mt-6 flex max-w-3xl flex-col gap-4">
+    <fetcher.Form ref={form} method="post" noValidate className="mt-6 flex max-w-3xl flex-col gap-4">
       <input type="hidden" name="intent" value="contact" />
       <FormField label="Phone" hint="Leave empty for none." error={errors?.phone} className="max-w-xs">
         {(control) => (
