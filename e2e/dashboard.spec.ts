@@ -830,6 +830,29 @@ test('an address typed before the contact form hydrated is the one Save stores, 
   ).toHaveValue('7 Early Ave');
 });
 
+test("a user's contact form asks before its changes are left, and nothing once they are saved", async ({
+  page,
+  browser,
+}) => {
+  const gid = await ownCustomer(browser, 'leaving');
+  await open(page, '/');
+  await signIn(page, DEMO.admin);
+  await open(page, `/dashboard/users/${gid}`);
+  const phone = page.getByRole('textbox', { name: 'Phone' });
+  const users = page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Users' });
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await phone.fill('719 555 0188');
+  await users.click();
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Stay on this page' }).click();
+  await expect(phone).toHaveValue('719 555 0188');
+  await page.getByRole('button', { name: 'Save contact details' }).click();
+  await expect(page.getByText('Contact details saved.')).toBeVisible();
+  await users.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await expect(leave).toBeHidden();
+});
+
 test.describe('a session that ends while a form is being filled in', () => {
   // Each save is refused with a 401 while signed out, which Chromium logs.
   test.use({ allowedConsoleErrors: [/status of 401 \(Unauthorized\)/] });

@@ -1,12 +1,13 @@
 import { ACCESS, type Address, type Role, roleName, type UserDetail } from '@barbershop/contract';
 import { formatAddress, formatDate, formatPhone } from '@barbershop/contract/format';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { ActionResult } from '../../components/action-result.tsx';
 import { AddressFields, addressFromForm, EMPTY_ADDRESS } from '../../components/address-fields.tsx';
 import { Button } from '../../components/button.tsx';
 import { DataTable, EmptyState, tableLinkClass } from '../../components/data-table.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
+import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { useEarlyChoice } from '../../lib/use-early-choice.ts';
 import { useTimeZone } from '../../lib/use-time-zone.ts';
 
@@ -81,22 +82,49 @@ export function RoleForm({ user }: { user: UserDetail }) {
   );
 }
 
+type Contact = { phone: string; address: Address };
+
+/** The phone and address a contact form holds, as posted (no address: every field empty). */
+function contactFromForm(form: FormData): Contact {
+  return { phone: String(form.get('phone') ?? ''), address: addressFromForm(form) ?? EMPTY_ADDRESS };
+}
+
 /**
  * The phone and address, changed by admins (a customer's number taken over the phone, so staff find
- * them by it): the contract's fields, empty for none.
+ * them by it): the contract's fields, empty for none. Leaving with changes not saved asks first.
  */
 export function ContactForm({ user }: { user: UserDetail }) {
   const fetcher = useFetcher<UserActionResult>();
-  const [address, setAddress] = useState(user.address ?? EMPTY_ADDRESS);
-  // An address typed before the page hydrated: React holds the one it rendered and puts it back at
-  // its next render, so Save sent (and stored) that one, said "saved" and showed the fields emptied.
+  const [contact, setContact] = useState<Contact>({
+    phone: user.phone ?? '',
+    address: user.address ?? EMPTY_ADDRESS,
+  });
+  // What was typed before the page hydrated: React holds what it rendered and puts it back at its
+  // next render, so Save sent (and stored) that, said "saved" and showed the fields emptied.
   const form = useEarlyChoice<HTMLFormElement>(
-    (shown) => setAddress(JSON.parse(shown) as Address),
-    (element) => JSON.stringify(addressFromForm(new FormData(element)) ?? EMPTY_ADDRESS),
+    (shown) => setContact(JSON.parse(shown) as Contact),
+    (element) => JSON.stringify(contactFromForm(new FormData(element))),
   );
+  const snapshot = JSON.stringify(contact);
+  const unsaved = useUnsavedChanges(snapshot);
+  // What the last Save sent: saved once the action says so, what was typed since still a change.
+  const sent = useRef(snapshot);
+  const { allowLeaving } = unsaved;
+  useEffect(() => {
+    if (fetcher.state === 'idle' && fetcher.data && 'ok' in fetcher.data) allowLeaving(sent.current);
+  }, [fetcher.state, fetcher.data, allowLeaving]);
   const errors = fetcher.data && 'fields' in fetcher.data ? fetcher.data.fields : undefined;
   return (
-    <fetcher.Form ref={form} method="post" noValidate className="mt-6 flex max-w-3xl flex-col gap-4">
+    <fetcher.Form
+      ref={form}
+      method="post"
+      noValidate
+      onSubmit={() => {
+        sent.current = snapshot;
+      }}
+      className="mt-6 flex max-w-3xl flex-col gap-4"
+    >
+      {unsaved.prompt}
       <input type="hidden" name="intent" value="contact" />
       <FormField label="Phone" hint="Leave empty for none." error={errors?.phone} className="max-w-xs">
         {(control) => (
@@ -105,14 +133,18 @@ export function ContactForm({ user }: { user: UserDetail }) {
             type="tel"
             name="phone"
             autoComplete="off"
-            defaultValue={user.phone ?? ''}
+            value={contact.phone}
+            onChange={(event) => {
+              const phone = event.currentTarget.value;
+              setContact((current) => ({ ...current, phone }));
+            }}
             className={inputClass}
           />
         )}
       </FormField>
       <AddressFields
-        address={address}
-        onChange={setAddress}
+        address={contact.address}
+        onChange={(address) => setContact((current) => ({ ...current, address }))}
         errors={errors}
         hint="Leave every field empty to remove the address."
         optional
