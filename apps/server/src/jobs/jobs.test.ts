@@ -6,7 +6,7 @@ import { createProduct, createUser } from '@barbershop/db/factories';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.ts';
-import { type Mailer, mailerFor } from '../modules/mail/mailer.ts';
+import { EmailRefused, type Mailer, mailerFor } from '../modules/mail/mailer.ts';
 import { enqueueEmail, type OutboxRow } from '../modules/mail/outbox.repository.ts';
 import { notifyOf, placeOrder } from '../modules/orders/order-lifecycle.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
@@ -118,7 +118,7 @@ describe('background jobs', () => {
   it('retries a failed message later, with backoff, and sends it then', async () => {
     await enqueueEmail(app.db, 'retry-1', email(3));
     const failing: Mailer = async () => {
-      throw new Error('550 <casey@example.com>: Recipient address rejected');
+      throw new Error('451 <casey@example.com>: Recipient address rejected: try again later');
     };
     const warnings: [unknown, string][] = [];
     const log = { warn: (fields: unknown, message: string) => warnings.push([fields, message]) };
@@ -132,7 +132,7 @@ describe('background jobs', () => {
         {
           email: row!.id,
           attempt: 1,
-          reason: '550 <[address]>: Recipient address rejected',
+          reason: '451 <[address]>: Recipient address rejected: try again later',
           retryAt: row!.nextAttemptAt,
         },
         'email not sent',
@@ -298,6 +298,36 @@ describe.runIf(process.env.TEST_DB === 'postgres')('background jobs, two copies 
     await Promise.all([drain(), drain()]);
     expect(sent).toHaveLength(40);
     expect(new Set(sent).size).toBe(40);
+  });
+
+  it('try a message the mail server refuses for good once with two workers, and never again', async () => {
+    for (let n = 0; n < 40; n++) await enqueueEmail(app.db, `refused-${n}`, email(n));
+    const tried: string[] = [];
+    const errors: unknown[] = [];
+    const log = { warn: () => {}, error: (fields: unknown) => errors.push(fields) };
+    // Every other message goes to a mailbox that does not exist.
+    const refusing: Mailer = async (message: OutboxRow) => {
+      await new Promise((resolve) => setImmediate(resolve));
+      tried.push(message.dedupeKey);
+      if (Number(message.dedupeKey.split('-')[1]) % 2) throw new EmailRefused('550 no such mailbox');
+    };
+    const drain = async (at: Date) => {
+      // A round that sent nothing may still have refused some: go on until one claims nothing.
+      for (let before = -1; before !== tried.length; ) {
+        before = tried.length;
+        await sendDueEmails(app.db, refusing, at, Date.now, log as never);
+      }
+    };
+    await Promise.all([drain(new Date()), drain(new Date())]);
+    expect(tried.sort()).toEqual([...Array(40).keys()].map((n) => `refused-${n}`).sort());
+    expect(errors).toHaveLength(20);
+    await drain(new Date(Date.now() + 30 * 24 * 3_600_000));
+    expect(tried).toHaveLength(40);
+    const rows = (await app.db.select().from(schema.outbox)).filter((row) =>
+      row.dedupeKey.startsWith('refused-'),
+    );
+    expect(rows.filter((row) => row.failedAt !== null)).toHaveLength(20);
+    expect(rows.filter((row) => row.sentAt !== null)).toHaveLength(20);
   });
 
   it('return the stock of an expired order once with two sweeps', async () => {

@@ -1,7 +1,12 @@
 import type { Executor } from '@barbershop/db';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Mailer, SMTP_TIMEOUTS } from '../modules/mail/mailer.ts';
-import { claimDueEmails, markEmailFailed, markEmailSent } from '../modules/mail/outbox.repository.ts';
+import { EmailRefused, type Mailer, SMTP_TIMEOUTS } from '../modules/mail/mailer.ts';
+import {
+  claimDueEmails,
+  markEmailRefused,
+  markEmailSent,
+  retryEmailLater,
+} from '../modules/mail/outbox.repository.ts';
 
 // A claimed message is left alone this long: ample time to hand it to the mail server.
 const LEASE_MS = 5 * 60_000;
@@ -21,14 +26,15 @@ export function backoffMs(attempts: number): number {
 /**
  * Sends the due outbox messages once each, whatever the number of workers: each claims its rows
  * (FOR UPDATE SKIP LOCKED, then a lease) in a short transaction, sends, and marks them sent; a
- * failure is retried later with backoff. Answers how many were sent.
+ * failure is retried later with backoff, unless the mail server refused the message for good (no
+ * such mailbox), which is marked failed and not tried again. Answers how many were sent.
  */
 export async function sendDueEmails(
   db: Executor,
   send: Mailer,
   at = new Date(),
   clock: () => number = Date.now,
-  log?: Pick<FastifyBaseLogger, 'warn'>,
+  log?: Pick<FastifyBaseLogger, 'warn' | 'error'>,
 ): Promise<number> {
   let sent = 0;
   const claimed = clock();
@@ -41,19 +47,22 @@ export async function sendDueEmails(
       sent += 1;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      const retryAt = new Date(Date.now() + backoffMs(message.attempts));
-      await markEmailFailed(db, message.id, retryAt, reason);
       // Said where an operator looks: a wrong SMTP password otherwise fails every email in silence.
       // The message by its id, never its address.
-      log?.warn(
-        {
-          email: message.id,
-          attempt: message.attempts,
-          reason: reason.replace(ADDRESS, '[address]'),
-          retryAt,
-        },
-        'email not sent',
-      );
+      const said = {
+        email: message.id,
+        attempt: message.attempts,
+        reason: reason.replace(ADDRESS, '[address]'),
+      };
+      if (error instanceof EmailRefused) {
+        // Once: tried again, it would be refused again, every 6 hours for ever.
+        await markEmailRefused(db, message.id, new Date(), reason);
+        log?.error(said, 'email refused by the mail server, not tried again (npm run mail:failed)');
+        continue;
+      }
+      const retryAt = new Date(Date.now() + backoffMs(message.attempts));
+      await retryEmailLater(db, message.id, retryAt, reason);
+      log?.warn({ ...said, retryAt }, 'email not sent');
     }
   }
   return sent;

@@ -4,11 +4,24 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendDueEmails } from '../jobs/outbox-worker.ts';
 import { mailerFor } from '../modules/mail/mailer.ts';
+import { enqueueEmail } from '../modules/mail/outbox.repository.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { payWithDemo } from '../test/demo-payment.ts';
 import { signInAs } from '../test/sessions.ts';
 import { createShop } from '../test/shop.ts';
 import { closeSmtp as close, listenSmtp as listen, smtpServer } from '../test/smtp-server.ts';
+
+/** The mailer of a server whose SMTP_URL is the local server on `port`. */
+const smtpMailer = (port: number) =>
+  mailerFor(
+    {
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: { name: 'Shop', address: 'shop@example.com' },
+      outboxDir: '',
+      shopAlertEmail: undefined,
+    },
+    'localhost',
+  );
 
 // Issue 13, point 4: the mail server down when an order is paid.
 describe('SMTP down', () => {
@@ -25,15 +38,7 @@ describe('SMTP down', () => {
     const first = smtpServer(received);
     const port = await listen(first);
     await close(first);
-    const send = mailerFor(
-      {
-        smtpUrl: `smtp://127.0.0.1:${port}`,
-        from: { name: 'Shop', address: 'shop@example.com' },
-        outboxDir: '',
-        shopAlertEmail: undefined,
-      },
-      'localhost',
-    );
+    const send = smtpMailer(port);
 
     const product = await createProduct(app.db, { category: 'Hats' });
     const user = await createUser(app.db, { email: 'waiting@example.com' });
@@ -62,6 +67,70 @@ describe('SMTP down', () => {
       expect(sent?.sentAt).not.toBeNull();
     } finally {
       await close(back);
+    }
+  }, 30_000);
+});
+
+describe('a mail server that refuses a recipient', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('gives up on a mailbox that does not exist at once, said once, and retries one that is only full', async () => {
+    const received: string[] = [];
+    const refuse: Record<string, number> = { 'gone@example.com': 550, 'full@example.com': 452 };
+    const server = smtpServer(received, refuse);
+    const send = smtpMailer(await listen(server));
+    const logged: [string, unknown, string][] = [];
+    const log = {
+      warn: (fields: unknown, message: string) => logged.push(['warn', fields, message]),
+      error: (fields: unknown, message: string) => logged.push(['error', fields, message]),
+    };
+    const to = (key: string, address: string) =>
+      enqueueEmail(app.db, key, { to: address, subject: `About ${key}`, html: `<p>${key}</p>`, text: key });
+    const row = async (key: string) =>
+      (await app.db.select().from(schema.outbox).where(eq(schema.outbox.dedupeKey, key)))[0]!;
+    try {
+      await to('gone', 'gone@example.com');
+      await to('full', 'full@example.com');
+      await to('fine', 'fine@example.com');
+      expect(await sendDueEmails(app.db, send, new Date(), Date.now, log as never)).toBe(1);
+
+      const gone = await row('gone');
+      expect(gone).toMatchObject({ attempts: 1, sentAt: null });
+      expect(gone.failedAt).not.toBeNull();
+      expect(gone.lastError).toContain('550 <gone@example.com>: no such mailbox');
+      const full = await row('full');
+      expect(full).toMatchObject({ attempts: 1, sentAt: null, failedAt: null });
+      // Said at error level by its id, the address left out (the log is kept 30 days, by others).
+      expect(logged.map(([level, , message]) => [level, message])).toEqual([
+        ['error', 'email refused by the mail server, not tried again (npm run mail:failed)'],
+        ['warn', 'email not sent'],
+      ]);
+      expect(logged[0]![1]).toEqual({
+        email: gone.id,
+        attempt: 1,
+        reason: "Can't send mail - all recipients were rejected: 550 <[address]>: no such mailbox",
+      });
+      expect(JSON.stringify(logged)).not.toContain('@example.com');
+
+      // A week on, with room in the full mailbox: it goes; the refused one is not tried again.
+      delete refuse['full@example.com'];
+      const week = new Date(Date.now() + 7 * 24 * 3_600_000);
+      expect(await sendDueEmails(app.db, send, week, Date.now, log as never)).toBe(1);
+      expect(
+        await sendDueEmails(app.db, send, new Date(week.getTime() + 3_600_000), Date.now, log as never),
+      ).toBe(0);
+      expect((await row('gone')).attempts).toBe(1);
+      expect(logged).toHaveLength(2);
+      expect(received.map((message) => message.match(/^To: (.*)$/m)?.[1]).sort()).toEqual([
+        'fine@example.com',
+        'full@example.com',
+      ]);
+    } finally {
+      await close(server);
     }
   }, 30_000);
 });

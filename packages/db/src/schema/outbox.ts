@@ -24,10 +24,15 @@ export const outbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /**
+     * When the mail server refused the email for good (a 5xx answer to its recipient or its
+     * content; `lastError` says which): it is not tried again unless an operator re-queues it.
+     */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('outbox_dedupe').on(t.dedupeKey),
-    index('outbox_due').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
+    index('outbox_due').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
   ],
 );

@@ -4,8 +4,34 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { OutboxRow } from './outbox.repository.ts';
 
-/** Sends one outbox message; throws when it could not. */
+/**
+ * Sends one outbox message; throws when it could not: an EmailRefused when the mail server refused
+ * this message for good, anything else when a later try may succeed.
+ */
 export type Mailer = (message: OutboxRow) => Promise<void>;
+
+/**
+ * The mail server refused this message for good: a permanent (5xx) answer to its recipient (550 no
+ * such mailbox) or to its content (554 rejected as spam). Sent again, it would be refused again.
+ * A 5xx to the sign-in or the sender (a wrong password, a MAIL_FROM the server does not take) is
+ * not one: it is the server's settings, which every message meets, and mail flows again once an
+ * operator fixes them.
+ */
+export class EmailRefused extends Error {}
+
+/** Commands whose answer concerns the one message: its recipient, its content. */
+const MESSAGE_COMMANDS = new Set(['RCPT TO', 'DATA']);
+
+/** nodemailer's error as an EmailRefused when the server refused the message for good; else as it is. */
+function refusedForGood(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  // nodemailer marks a 5xx answer (but 503, a command out of sequence) `permanent`, naming its command.
+  const { permanent, command } = error as Error & { permanent?: boolean; command?: string };
+  if (permanent && command && MESSAGE_COMMANDS.has(command)) {
+    return new EmailRefused(error.message, { cause: error });
+  }
+  return error;
+}
 
 /** The longest one message may take to hand over, at most the sum of these (connect, greet, go quiet). */
 export const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
@@ -33,7 +59,11 @@ export function mailerFor(mail: Config['mail'], publicHost: string): Mailer {
     // Settings in SMTP_URL's query (?socketTimeout=...) still win.
     const transport = nodemailer.createTransport({ url: mail.smtpUrl, ...SMTP_TIMEOUTS });
     return async (message) => {
-      await transport.sendMail(envelope(message));
+      try {
+        await transport.sendMail(envelope(message));
+      } catch (error) {
+        throw refusedForGood(error);
+      }
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });

@@ -1,5 +1,5 @@
 import { type Executor, schema } from '@barbershop/db';
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 
 const { outbox } = schema;
 
@@ -42,7 +42,7 @@ export async function withdrawUnsentEmail(tx: Executor, dedupeKey: string): Prom
 }
 
 /**
- * Claims up to `limit` unsent emails that are due, by pushing their next attempt `leaseMs` ahead in
+ * Claims up to `limit` unsent emails that are due (none the mail server refused for good), by pushing their next attempt `leaseMs` ahead in
  * the same short transaction: another worker skips the locked rows and then sees them not due.
  */
 export async function claimDueEmails(db: Executor, at: Date, limit: number, leaseMs: number) {
@@ -50,7 +50,7 @@ export async function claimDueEmails(db: Executor, at: Date, limit: number, leas
     const due = await tx
       .select({ id: outbox.id })
       .from(outbox)
-      .where(and(isNull(outbox.sentAt), lte(outbox.nextAttemptAt, at)))
+      .where(and(isNull(outbox.sentAt), isNull(outbox.failedAt), lte(outbox.nextAttemptAt, at)))
       .orderBy(asc(outbox.nextAttemptAt))
       .limit(limit)
       .for('update', { skipLocked: true });
@@ -86,6 +86,45 @@ export async function markEmailSent(db: Executor, id: string, at: Date): Promise
   await db.update(outbox).set({ sentAt: at, lastError: null, html: '', text: '' }).where(eq(outbox.id, id));
 }
 
-export async function markEmailFailed(db: Executor, id: string, retryAt: Date, error: string): Promise<void> {
+/** Not sent, for a reason a later try may not meet (the mail server down): tried again at `retryAt`. */
+export async function retryEmailLater(db: Executor, id: string, retryAt: Date, error: string): Promise<void> {
   await db.update(outbox).set({ nextAttemptAt: retryAt, lastError: error }).where(eq(outbox.id, id));
+}
+
+/**
+ * Refused by the mail server for good: never tried again unless re-queued. The row keeps its body
+ * for that, as any unsent one does.
+ */
+export async function markEmailRefused(db: Executor, id: string, at: Date, error: string): Promise<void> {
+  await db.update(outbox).set({ failedAt: at, lastError: error }).where(eq(outbox.id, id));
+}
+
+const refused = and(isNull(outbox.sentAt), isNotNull(outbox.failedAt));
+
+/** The emails the mail server refused for good, the latest last. */
+export async function listRefusedEmails(db: Executor) {
+  return db
+    .select({
+      id: outbox.id,
+      to: outbox.to,
+      subject: outbox.subject,
+      failedAt: outbox.failedAt,
+      lastError: outbox.lastError,
+    })
+    .from(outbox)
+    .where(refused)
+    .orderBy(asc(outbox.failedAt), asc(outbox.id));
+}
+
+/**
+ * Puts refused emails back in the queue, due at once (those of `ids`, or all of them); answers the
+ * ids re-queued. A row another command re-queued meanwhile, or sent, is left alone.
+ */
+export async function requeueRefusedEmails(db: Executor, at: Date, ids?: string[]): Promise<string[]> {
+  const rows = await db
+    .update(outbox)
+    .set({ failedAt: null, nextAttemptAt: at })
+    .where(ids ? and(refused, inArray(outbox.id, ids)) : refused)
+    .returning({ id: outbox.id });
+  return rows.map((row) => row.id);
 }
