@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -328,6 +329,39 @@ describe.runIf(process.env.TEST_DB === 'postgres')('background jobs, two copies 
     );
     expect(rows.filter((row) => row.failedAt !== null)).toHaveLength(20);
     expect(rows.filter((row) => row.sentAt !== null)).toHaveLength(20);
+  });
+
+  it("send each order's emails in the order queued with two workers, a refused one holding none back", async () => {
+    const orders = Array.from({ length: 10 }, () => randomUUID());
+    // Three emails an order, queued one round of orders after another, as staff's changes would.
+    for (const step of [0, 1, 2]) {
+      for (const [n, orderId] of orders.entries()) {
+        await enqueueEmail(app.db, `queue-${n}-${step}`, { ...email(n), orderId });
+      }
+    }
+    const sent: string[] = [];
+    const send: Mailer = async (message: OutboxRow) => {
+      await new Promise((resolve) => setImmediate(resolve));
+      // The first email of the first order goes to a mailbox that does not exist.
+      if (message.dedupeKey === 'queue-0-0') throw new EmailRefused('550 no such mailbox');
+      sent.push(message.dedupeKey);
+    };
+    const log = { warn: () => {}, error: () => {} };
+    const drain = async () => {
+      for (let before = -1; before !== sent.length; ) {
+        before = sent.length;
+        await sendDueEmails(app.db, send, new Date(), Date.now, log as never);
+      }
+    };
+    await Promise.all([drain(), drain()]);
+    await drain();
+    expect(sent).toHaveLength(29);
+    expect(new Set(sent).size).toBe(29);
+    for (const n of orders.keys()) {
+      expect(sent.filter((key) => key.startsWith(`queue-${n}-`))).toEqual(
+        (n === 0 ? [1, 2] : [0, 1, 2]).map((step) => `queue-${n}-${step}`),
+      );
+    }
   });
 
   it('return the stock of an expired order once with two sweeps', async () => {

@@ -7,6 +7,7 @@ import { mailerFor } from '../modules/mail/mailer.ts';
 import { enqueueEmail } from '../modules/mail/outbox.repository.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { payWithDemo } from '../test/demo-payment.ts';
+import { createOrder } from '../test/orders.ts';
 import { signInAs } from '../test/sessions.ts';
 import { createShop } from '../test/shop.ts';
 import { closeSmtp as close, listenSmtp as listen, smtpServer } from '../test/smtp-server.ts';
@@ -23,6 +24,14 @@ const smtpMailer = (port: number) =>
     'localhost',
   );
 
+/** A port that answers nothing: a server bound, then stopped. */
+async function closedPort(): Promise<number> {
+  const server = smtpServer([]);
+  const port = await listen(server);
+  await close(server);
+  return port;
+}
+
 // Issue 13, point 4: the mail server down when an order is paid.
 describe('SMTP down', () => {
   let app: TestApp;
@@ -34,10 +43,7 @@ describe('SMTP down', () => {
 
   it('keeps the confirmation in the outbox while the mail server is down, and sends it once when it is back', async () => {
     const received: string[] = [];
-    // A port that answers nothing: a server bound, then stopped.
-    const first = smtpServer(received);
-    const port = await listen(first);
-    await close(first);
+    const port = await closedPort();
     const send = smtpMailer(port);
 
     const product = await createProduct(app.db, { category: 'Hats' });
@@ -65,6 +71,65 @@ describe('SMTP down', () => {
       expect(received.filter((message) => message.includes('To: waiting@example.com'))).toHaveLength(1);
       const [sent] = await app.db.select().from(schema.outbox).where(eq(schema.outbox.dedupeKey, key));
       expect(sent?.sentAt).not.toBeNull();
+    } finally {
+      await close(back);
+    }
+  }, 30_000);
+
+  it("sends a customer an order's emails in the order queued when staff took it back from ready meanwhile, and other orders' at once", async () => {
+    const received: string[] = [];
+    const port = await closedPort();
+    const send = smtpMailer(port);
+
+    const product = await createProduct(app.db, { category: 'Hats' }, { stock: { 'One Size Fits All': 5 } });
+    const customer = await createUser(app.db, { email: 'casey@example.com' });
+    const staff = await signInAs(app, await createUser(app.db, { accessLevel: 1 }));
+    const order = () =>
+      createOrder(app.db, {
+        userId: customer.id,
+        lines: [{ product, size: 'One Size Fits All', quantity: 1 }],
+        status: 'processing',
+      });
+    const set = async (id: string, status: string) => {
+      const answer = await app.inject({
+        method: 'PUT',
+        url: `/api/orders/${id}`,
+        headers: { cookie: staff },
+        payload: { status },
+      });
+      expect(answer.statusCode).toBe(200);
+    };
+    const subjects = () => received.map((message) => message.match(/^Subject: (.*)$/m)?.[1]);
+
+    const slipped = await order();
+    await set(slipped.id, 'ready');
+    // The worker tries "Ready for pickup" while the mail server is down: it is retried in a minute;
+    // "Not ready for pickup yet" and the new code's "Ready for pickup" are queued after it.
+    expect(await sendDueEmails(app.db, send)).toBe(0);
+    await set(slipped.id, 'processing');
+    await set(slipped.id, 'ready');
+    // Another order of the same customer, ready meanwhile.
+    const other = await order();
+    await set(other.id, 'ready');
+
+    const back = smtpServer(received);
+    await listen(back, port);
+    try {
+      // The other order's email goes at once; this one's "Not ready" and new code wait for the first.
+      expect(await sendDueEmails(app.db, send)).toBe(1);
+      expect(subjects()).toEqual([`Ready for pickup: ${other.id}`]);
+      let later = Date.now();
+      while (received.length < 4) {
+        later += 5 * 60_000;
+        expect(await sendDueEmails(app.db, send, new Date(later))).toBeGreaterThan(0);
+      }
+      expect(subjects()).toEqual([
+        `Ready for pickup: ${other.id}`,
+        `Ready for pickup: ${slipped.id}`,
+        `Not ready for pickup yet: ${slipped.id}`,
+        // With the new code: read last, it is the one the customer brings.
+        `Ready for pickup: ${slipped.id}`,
+      ]);
     } finally {
       await close(back);
     }

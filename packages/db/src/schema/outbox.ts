@@ -20,6 +20,11 @@ export const outbox = pgTable(
      */
     fromName: text('from_name').notNull().default(''),
     replyTo: text('reply_to').notNull().default(''),
+    /**
+     * The order the email is about, if any: the worker sends an order's emails to one recipient in
+     * the order they were queued (`createdAt`). No foreign key: the row is a record of what was sent.
+     */
+    orderId: uuid('order_id'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
@@ -29,10 +34,13 @@ export const outbox = pgTable(
      * content; `lastError` says which): it is not tried again unless an operator re-queues it.
      */
     failedAt: timestamp('failed_at', { withTimezone: true }),
+    /** When it was queued: the moment of the insert (enqueueEmail), which orders an order's emails. */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('outbox_dedupe').on(t.dedupeKey),
     index('outbox_due').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    // An order's emails still to go: one queued before a due one holds it back.
+    index('outbox_order_waiting').on(t.orderId).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
   ],
 );

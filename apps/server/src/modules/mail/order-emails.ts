@@ -119,12 +119,14 @@ const LINK = 'style="color: #5c4300;"';
 const fromShop = (facts: OrderEmailFacts) => (facts.shop ? { fromName: facts.shop.name } : {});
 
 /**
- * An email to the order's customer, from the shop. A reply goes to the shop's email: MAIL_FROM is
- * an address that may take no replies, and a customer answering about their order means the shop.
+ * An email to the order's customer, from the shop, about the order (so it goes out after those queued
+ * before it). A reply goes to the shop's email: MAIL_FROM is an address that may take no replies, and
+ * a customer answering about their order means the shop.
  */
 function customerEmail(facts: OrderEmailFacts, email: Omit<Email, 'to'>): Email {
   return {
     to: facts.customer.email,
+    orderId: facts.order.id,
     ...fromShop(facts),
     ...(facts.shop ? { replyTo: facts.shop.email } : {}),
     ...email,
@@ -320,7 +322,7 @@ ${linesTable(facts, ORDERED)}
     '',
     `Open the order in the dashboard: ${dashboardUrl}`,
   ].join('\n');
-  return { to, ...fromShop(facts), subject: alert.subject, html, text };
+  return { to, orderId: facts.order.id, ...fromShop(facts), subject: alert.subject, html, text };
 }
 
 /**

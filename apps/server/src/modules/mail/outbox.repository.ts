@@ -1,7 +1,10 @@
 import { type Executor, schema } from '@barbershop/db';
-import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 
 const { outbox } = schema;
+/** The outbox again, for emails queued before the one at hand. */
+const earlier = alias(outbox, 'earlier');
 
 export type OutboxRow = typeof outbox.$inferSelect;
 export type Email = {
@@ -13,6 +16,8 @@ export type Email = {
   fromName?: string;
   /** Where a reply goes; none: the sender, an address that may take none. */
   replyTo?: string;
+  /** The order it is about: an order's emails to one address go out in the order they were queued. */
+  orderId?: string;
 };
 
 /**
@@ -25,7 +30,14 @@ export async function enqueueEmail(tx: Executor, dedupeKey: string, email: Email
     .insert(outbox)
     // Due at once, to the millisecond: the worker compares with a JavaScript Date, and PostgreSQL's
     // microseconds would leave a message written within the same millisecond not yet due.
-    .values({ dedupeKey, ...email, nextAttemptAt: sql`date_trunc('milliseconds', now())` })
+    // Queued at the insert's moment, not the transaction's start (now()): a change to an order waits
+    // for the order's lock, so an email it queues comes after those of the change it waited for.
+    .values({
+      dedupeKey,
+      ...email,
+      nextAttemptAt: sql`date_trunc('milliseconds', now())`,
+      createdAt: sql`clock_timestamp()`,
+    })
     .onConflictDoNothing({ target: outbox.dedupeKey });
 }
 
@@ -42,15 +54,41 @@ export async function withdrawUnsentEmail(tx: Executor, dedupeKey: string): Prom
 }
 
 /**
- * Claims up to `limit` unsent emails that are due (none the mail server refused for good), by pushing their next attempt `leaseMs` ahead in
- * the same short transaction: another worker skips the locked rows and then sees them not due.
+ * Claims up to `limit` unsent emails that are due (none the mail server refused for good), by pushing
+ * their next attempt `leaseMs` ahead in the same short transaction: another worker skips the locked
+ * rows and then sees them not due. An email waits while one queued before it, about the same order to
+ * the same address, is still to go (due, waiting to be retried, or being sent by another worker): a
+ * customer told "ready", then "not ready", then "ready" with a new code reads them in that order,
+ * even after an outage whose backoff would have sent the newest first. Other orders' emails, and
+ * emails about no order, do not wait for it.
  */
 export async function claimDueEmails(db: Executor, at: Date, limit: number, leaseMs: number) {
   return db.transaction(async (tx) => {
     const due = await tx
       .select({ id: outbox.id })
       .from(outbox)
-      .where(and(isNull(outbox.sentAt), isNull(outbox.failedAt), lte(outbox.nextAttemptAt, at)))
+      .where(
+        and(
+          isNull(outbox.sentAt),
+          isNull(outbox.failedAt),
+          lte(outbox.nextAttemptAt, at),
+          notExists(
+            tx
+              .select({ id: earlier.id })
+              .from(earlier)
+              .where(
+                and(
+                  eq(earlier.orderId, outbox.orderId),
+                  eq(earlier.to, outbox.to),
+                  isNull(earlier.sentAt),
+                  isNull(earlier.failedAt),
+                  // By the id after the time: two queued at the same instant still come one after the other.
+                  sql`(${earlier.createdAt}, ${earlier.id}) < (${outbox.createdAt}, ${outbox.id})`,
+                ),
+              ),
+          ),
+        ),
+      )
       .orderBy(asc(outbox.nextAttemptAt))
       .limit(limit)
       .for('update', { skipLocked: true });
