@@ -112,6 +112,33 @@ describe('order emails', () => {
     }
   });
 
+  it("give each line's unit price and its total, in both parts, as the cart and the order page do", () => {
+    for (const mail of [
+      orderConfirmationEmail(shopFacts()),
+      orderReadyEmail(shopFacts(), '123456'),
+      ...alerts(),
+    ]) {
+      expect(mail.text).toContain(
+        '- Logo Hoodie (Medium): 2 × $55.00 = $110.00\n- Barber Pole Tee (Large): 1 × $24.97 = $24.97\n',
+      );
+      const cells = (tag: string) =>
+        [...mail.html.matchAll(new RegExp(`<${tag} [^>]*>(.*?)</${tag}>`, 'g'))].map((match) => match[1]);
+      expect(cells('th').slice(0, 4)).toEqual(['Item', 'Unit price', 'Quantity', 'Line total']);
+      expect(cells('td').slice(0, 8)).toEqual([
+        'Logo Hoodie<br>Size Medium',
+        '$55.00',
+        '2',
+        '$110.00',
+        'Barber Pole Tee<br>Size Large',
+        '$24.97',
+        '1',
+        '$24.97',
+      ]);
+      // The amounts' labels span the line columns, their sums under the line totals.
+      expect(mail.html).toContain('<th scope="row" colspan="3"');
+    }
+  });
+
   it('tell the customer how to reach the shop, as their emails come from an address that takes no replies', () => {
     for (const mail of [
       orderConfirmationEmail(shopFacts()),

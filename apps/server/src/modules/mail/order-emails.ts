@@ -71,32 +71,47 @@ function amounts({ order }: OrderEmailFacts): [string, number][] {
   ];
 }
 
-/** The order's lines and amounts; `caption` says whose they are to the reader. */
+const CELL = 'padding: 4px 8px;';
+const NUMBER = `${CELL} text-align: right;`;
+
+/**
+ * The order's lines and amounts; `caption` says whose they are to the reader. Each line gives its unit
+ * price, quantity and total, as the cart does (SPEC.md): one price column, read as either, misleads
+ * at a quantity of 2 or more. The size goes under the name, as on the order page, so that four
+ * columns fit a 320 px wide phone.
+ */
 function linesTable(facts: OrderEmailFacts, caption: string): string {
+  const headers: [string, string][] = [
+    ['Item', 'left'],
+    ['Unit price', 'right'],
+    ['Quantity', 'right'],
+    ['Line total', 'right'],
+  ];
   const rows = facts.lines
     .map(
       (line) =>
-        `<tr><td style="padding: 4px 8px;">${escapeHtml(line.name)}</td><td style="padding: 4px 8px;">${escapeHtml(line.size)}</td><td style="padding: 4px 8px; text-align: right;">${line.quantity}</td><td style="padding: 4px 8px; text-align: right;">${formatCents(line.unitPrice * line.quantity)}</td></tr>`,
+        `<tr><td style="${CELL}">${escapeHtml(line.name)}<br>Size ${escapeHtml(line.size)}</td><td style="${NUMBER}">${formatCents(line.unitPrice)}</td><td style="${NUMBER}">${line.quantity}</td><td style="${NUMBER}">${formatCents(line.unitPrice * line.quantity)}</td></tr>`,
     )
     .join('\n');
   const totals = amounts(facts);
   return `<table style="border-collapse: collapse; width: 100%;">
 <caption style="text-align: left; font-weight: bold; padding: 4px 0;">${caption}</caption>
-<thead><tr><th scope="col" style="text-align: left; padding: 4px 8px;">Item</th><th scope="col" style="text-align: left; padding: 4px 8px;">Size</th><th scope="col" style="text-align: right; padding: 4px 8px;">Quantity</th><th scope="col" style="text-align: right; padding: 4px 8px;">Price</th></tr></thead>
+<thead><tr>${headers.map(([label, align]) => `<th scope="col" style="text-align: ${align}; ${CELL}">${label}</th>`).join('')}</tr></thead>
 <tbody>
 ${rows}
 </tbody>
 <tfoot>
-${totals.map(([label, cents], i) => `<tr><th scope="row" colspan="3" style="text-align: right; padding: 4px 8px;">${label}</th><td style="text-align: right; padding: 4px 8px;${i === totals.length - 1 ? ' font-weight: bold;' : ''}">${formatCents(cents)}</td></tr>`).join('\n')}
+${totals.map(([label, cents], i) => `<tr><th scope="row" colspan="${headers.length - 1}" style="text-align: right; ${CELL}">${label}</th><td style="${NUMBER}${i === totals.length - 1 ? ' font-weight: bold;' : ''}">${formatCents(cents)}</td></tr>`).join('\n')}
 </tfoot>
 </table>`;
 }
 
+/** The lines as the order page gives them: quantity times unit price, and the line's total. */
 function linesText(facts: OrderEmailFacts): string {
   return [
     ...facts.lines.map(
       (line) =>
-        `- ${line.name} (${line.size}) x ${line.quantity}: ${formatCents(line.unitPrice * line.quantity)}`,
+        `- ${line.name} (${line.size}): ${line.quantity} × ${formatCents(line.unitPrice)} = ${formatCents(line.unitPrice * line.quantity)}`,
     ),
     '',
     ...amounts(facts).map(([label, cents]) => `${label}: ${formatCents(cents)}`),

@@ -50,7 +50,7 @@ describe("the shop's paid-order alert", () => {
     const link = `http://localhost:3000/dashboard/orders/${orderId}`;
     expect(alert!.text).toContain(`Open the order in the dashboard: ${link}`);
     expect(alert!.text).toContain('Customer: Casey Customer <casey@example.com>');
-    expect(alert!.text).toContain('Logo Tee (Large) x 2: $50.00');
+    expect(alert!.text).toContain('Logo Tee (Large): 2 × $25.00 = $50.00');
     expect(alert!.html).toContain(`<a href="${link}"`);
     expect(alert!.html).toContain('<html lang="en">');
     expect(alert!.html).toContain('<th scope="col"');
