@@ -452,6 +452,27 @@ test('a product named with one long word, as long as a name may be, wraps on eve
   });
 });
 
+test("a product's description keeps the paragraphs it was typed in, and a long link in it wraps on a phone", async ({
+  page,
+}) => {
+  await page.goto('/');
+  await signIn(page, DEMO.admin);
+  const description = [
+    'Heavyweight cotton, printed in the shop.',
+    'Wash cold, inside out.\nTumble dry low.',
+    'Every size: https://goldstandardbarbers.example/merchandise/sizingguide/limitededition2026',
+  ].join('\n\n');
+  const form = { name: `Paragraph Tee ${Date.now()}`, description, pricing: 28, category: 'Shirts' };
+  await withPublishedProduct(page, { ...form, sizes: { Small: 2 } }, async ({ slug }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/store/${slug}`);
+    const shown = page.getByRole('main').getByText('Heavyweight cotton');
+    // biome-ignore lint/performance/useDomNodeTextContent: what the reader sees, line breaks as laid out, is the point.
+    expect(await shown.innerText()).toBe(description);
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+  });
+});
+
 test('a product named in another script has its own address, and its name as typed leads there', async ({
   page,
 }) => {

@@ -111,7 +111,8 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             <h1 className="text-4xl wrap-anywhere sm:text-5xl">{product.name}</h1>
             <p className="mt-2 text-2xl font-semibold">{formatDollars(product.pricing)}</p>
           </div>
-          <p className="max-w-prose text-lg">{product.description}</p>
+          {/* As typed: its paragraphs and line breaks kept, a long link wrapped rather than widening a phone's page. */}
+          <p className="max-w-prose whitespace-pre-line text-lg wrap-anywhere">{product.description}</p>
           <AddToCartForm stock={product.stock} onAdd={add} />
           <p className="text-sm text-muted">Pickup at the shop. All sales are final.</p>
         </div>
