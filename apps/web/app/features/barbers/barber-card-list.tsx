@@ -27,7 +27,8 @@ export function BarberCardList({ barbers }: { barbers: BarberCard[] }) {
               loading="lazy"
               className="aspect-[4/5] w-full object-cover transition-transform group-hover:scale-[1.02]"
             />
-            <div className="p-3">
+            {/* The card clips what passes its edge: a long word in a name wraps instead of being cut off. */}
+            <div className="p-3 wrap-anywhere">
               <h3 className="text-lg">{barber.name}</h3>
               {barber.nickname && <p className="text-sm text-muted">“{barber.nickname}”</p>}
             </div>

@@ -19,8 +19,10 @@ export function BarberProfile({
   mapsToken: string;
 }) {
   const id = (section: string) => `${section}-${barber.gid}`;
+  // Everything here is typed by staff: a link pasted into About or one long word wraps where it must,
+  // rather than widening the page (min-content too, so the grid's columns keep their widths).
   return (
-    <div className="space-y-8">
+    <div className="space-y-8 wrap-anywhere">
       <header className="flex items-start gap-4">
         <StoredImage
           image={barber.profilePicture}
