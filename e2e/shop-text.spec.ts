@@ -1,3 +1,4 @@
+import type { CatalogProduct, PaymentIntent } from '@barbershop/contract';
 import { WEEKDAYS } from '@barbershop/contract/domain';
 import type { Browser, Page } from '@playwright/test';
 import { SHOP } from '../packages/db/src/seed/sample-data.ts';
@@ -43,6 +44,24 @@ function clipped(page: Page, text: string): Promise<number> {
     .evaluate((el) => el.scrollWidth - el.clientWidth);
 }
 
+/** A barber at the shop's address, open 9 to 5 every day, with `fields` on top; resolves to their id. */
+async function createBarber(admin: Page, fields: object): Promise<string> {
+  const created = await admin.request.post('/api/barbers', {
+    headers: { origin: site },
+    multipart: {
+      form: JSON.stringify({
+        phone: '7195550177',
+        email: 'barber@goldstandardbarbers.example',
+        address: SHOP.address,
+        hours: Object.fromEntries(WEEKDAYS.map((day) => [day, [['09:00', '17:00']]])),
+        ...fields,
+      }),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  return ((await created.json()) as { gid: string }).gid;
+}
+
 test("a barber's pasted link and long words wrap on the home page's card and on their page, on a phone and a desktop", async ({
   browser,
 }) => {
@@ -50,23 +69,13 @@ test("a barber's pasted link and long words wrap on the home page's card and on 
   const link = 'https://goldstandardbarbers.example/bookings/theodorevanderbilt/appointments2026';
   const service = 'Hotowelstraightrazorshaveandbeardsculptwithessentialoils';
   const nickname = 'Thebeardwhispererofcolorado';
-  const created = await admin.request.post('/api/barbers', {
-    headers: { origin: site },
-    multipart: {
-      form: JSON.stringify({
-        name: 'Theodore Vanderbilt',
-        nickname,
-        about: `Twenty years behind the chair.\n\nBook me at ${link}`,
-        phone: '7195550177',
-        email: 'theodore@goldstandardbarbers.example',
-        address: SHOP.address,
-        hours: Object.fromEntries(WEEKDAYS.map((day) => [day, [['09:00', '17:00']]])),
-        services: [{ name: service, description: '', price: 55, duration: 60 }],
-        position: 1000,
-      }),
-    },
+  await createBarber(admin, {
+    name: 'Theodore Vanderbilt',
+    nickname,
+    about: `Twenty years behind the chair.\n\nBook me at ${link}`,
+    services: [{ name: service, description: '', price: 55, duration: 60 }],
+    position: 1000,
   });
-  expect(created.status(), await created.text()).toBe(200);
   const barbers = (await (await admin.request.get('/api/barbers')).json()) as { name: string }[];
   const index = barbers.findIndex((barber) => barber.name === 'Theodore Vanderbilt');
 
@@ -82,6 +91,68 @@ test("a barber's pasted link and long words wrap on the home page's card and on 
     await expect(panel.getByText(link)).toBeVisible();
     if ((await sidewaysScroll(page)) > 0) wider.push(`${width}: the barber's page`);
     await page.context().close();
+  }
+  expect(wider).toEqual([]);
+});
+
+test("a customer's long email, and a product's and a barber's service's long names, wrap in the dashboard instead of widening its lists and pages", async ({
+  browser,
+}) => {
+  // An address as long as some are, with nowhere to break: dots are no break opportunity.
+  const email = 'alexandria.montgomerywilliams.carrington@coloradospringsbarbersupply.example';
+  const customer = await signedIn(browser, email);
+  const products = (await (await customer.request.get('/api/products/published')).json()) as CatalogProduct[];
+  const tee = products.find((product) => product.slug === 'logo-tee')!;
+  const headers = { origin: site };
+  const intent = await customer.request.post('/api/payment/create-payment-intent', {
+    headers,
+    data: { products: [{ _id: tee._id, size: tee.stock.find((s) => s.quantity > 0)!.size, quantity: 1 }] },
+  });
+  const { orderId } = (await intent.json()) as PaymentIntent;
+  expect(
+    (await customer.request.post('/api/payment/demo/confirm', { headers, data: { orderId } })).status(),
+  ).toBe(200);
+  const { gid } = (await (await customer.request.get('/api/users/me')).json()) as { gid: string };
+
+  const admin = await signedIn(browser, DEMO.admin);
+  const name = 'Limitededitionembroideredgoldstandardlogosnapbackwithbrassbuckle';
+  const created = await admin.request.post('/api/products', {
+    headers,
+    multipart: { form: JSON.stringify({ name, description: 'A cap.', pricing: 32, category: 'Hats' }) },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  // Hidden from the site: the first test's barber is the only one it shows.
+  const barber = await createBarber(admin, {
+    name: 'Rosalind Featherstonehaugh',
+    about: 'Book me at https://goldstandardbarbers.example/bookings/rosalindfeatherstonehaugh/appointments',
+    services: [{ name: 'Hotowelstraightrazorshaveandbeardsculpt', description: '', price: 55, duration: 60 }],
+    active: false,
+  });
+
+  // On a desktop each list fits its box: no table scrolls sideways for one long word.
+  const wider: string[] = [];
+  for (const [path, table, shown] of [
+    ['/dashboard/users', 'Users', email],
+    ['/dashboard/orders', 'Orders', email],
+    ['/dashboard/products', 'Products', name],
+    ['/dashboard', 'Recent orders', 'Alexandria Montgomerywilliams Carrington'],
+  ] as const) {
+    await admin.goto(path);
+    // The table's own scrolling box: the overview's section around it has the same name.
+    const region = admin.getByRole('region', { name: table, exact: true }).last();
+    await expect(region.getByText(shown).first()).toBeVisible();
+    if (await region.evaluate((el) => el.scrollWidth > el.clientWidth)) wider.push(`${path}: ${table}`);
+  }
+  // On a phone a customer's, an order's and a barber's pages do not scroll sideways.
+  await admin.setViewportSize({ width: 390, height: 844 });
+  for (const [path, shown] of [
+    [`/dashboard/users/${gid}`, email],
+    [`/dashboard/orders/${orderId}`, email],
+    [`/dashboard/barbers/${barber}`, 'Hotowelstraightrazorshaveandbeardsculpt'],
+  ] as const) {
+    await admin.goto(path);
+    await expect(admin.getByRole('main').getByText(shown).first()).toBeVisible();
+    if ((await sidewaysScroll(admin)) > 0) wider.push(path);
   }
   expect(wider).toEqual([]);
 });

@@ -86,7 +86,19 @@ export type Column<Row> = {
   cell: (row: Row) => React.ReactNode;
   rowHeader?: boolean;
   className?: string;
+  /**
+   * Text people typed (a name, an email, a change): kept to a readable width, where a word longer than
+   * that wraps. Otherwise one long word sets the column's narrowest width, and the table squeezes its
+   * other columns or scrolls sideways on a desktop. Shorter words stay whole, as in other columns.
+   */
+  typed?: boolean;
 };
+
+/** A cell's content: a typed column's inside a capped block (a table cell's own max-width is ignored). */
+function cellContent<Row>(column: Column<Row>, row: Row): React.ReactNode {
+  const content = column.cell(row);
+  return column.typed ? <span className="block max-w-xs wrap-break-word">{content}</span> : content;
+}
 
 const LOADING_ROWS = 3;
 
@@ -157,7 +169,7 @@ export function DataTable<Row>({
                         role={role(stacked, 'rowheader')}
                         className={`${cellClass} text-left ${column.className ?? 'font-semibold'} ${stacked ? stackedCellClass : ''}`}
                       >
-                        {column.cell(row)}
+                        {cellContent(column, row)}
                       </th>
                     ) : (
                       <td
@@ -167,7 +179,7 @@ export function DataTable<Row>({
                         role={role(stacked, 'cell')}
                         className={`${cellClass} ${column.className ?? ''} ${stacked ? stackedCellClass : ''}`}
                       >
-                        {column.cell(row)}
+                        {cellContent(column, row)}
                       </td>
                     ),
                   )}

@@ -81,7 +81,7 @@ export function ActivityTable({ entries }: { entries: AuditEntry[] }) {
           cell: (entry) => formatDateTime(entry.at, timeZone),
           className: 'whitespace-nowrap',
         },
-        { header: 'Who', cell: (entry) => <AuditActor actor={entry.actor} tool={entry.tool} /> },
+        { header: 'Who', cell: (entry) => <AuditActor actor={entry.actor} tool={entry.tool} />, typed: true },
         {
           header: 'Record',
           rowHeader: true,
@@ -101,7 +101,8 @@ export function ActivityTable({ entries }: { entries: AuditEntry[] }) {
         { header: 'Action', cell: (entry) => entry.action },
         {
           header: 'Change',
-          className: 'text-sm break-words',
+          className: 'text-sm',
+          typed: true,
           cell: (entry) => {
             const change = describeChange(entry.before, entry.after);
             return `${change.before} → ${change.after}`;

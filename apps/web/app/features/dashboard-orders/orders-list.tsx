@@ -130,6 +130,7 @@ export function OrdersListTable({
           ? [
               {
                 header: 'Customer',
+                typed: true,
                 cell: (order: Row) => (
                   <>
                     <span className="block font-semibold">{order.customer?.name}</span>

@@ -136,6 +136,7 @@ export function ItemsTable({
           { header: 'Size', cell: (item) => item.size },
           {
             header: 'Owner',
+            typed: true,
             cell: (item) =>
               item.owner === '' || item.owner === 'owned' ? (
                 <div className="w-32">

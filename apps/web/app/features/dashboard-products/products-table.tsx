@@ -45,7 +45,7 @@ export function ProductsTable({ products }: { products: AdminProduct[] }) {
       }
       columns={[
         { header: 'SKU', cell: (product) => product._id, className: 'font-mono text-xs break-all' },
-        { header: 'Name', cell: (product) => product.name, rowHeader: true },
+        { header: 'Name', cell: (product) => product.name, rowHeader: true, typed: true },
         { header: 'Stock', cell: totalStock },
         { header: 'Pricing', cell: (product) => formatPricing(product.pricing) },
         {

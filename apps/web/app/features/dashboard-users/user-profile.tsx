@@ -31,7 +31,7 @@ export function UserFacts({ user }: { user: UserDetail }) {
     ['Joined', formatDate(user.createdAt, timeZone)],
   ];
   return (
-    <dl className="grid gap-4 rounded-lg bg-white p-4 ring-1 ring-charcoal/10 sm:grid-cols-2 lg:grid-cols-3">
+    <dl className="grid gap-4 rounded-lg bg-white p-4 ring-1 ring-charcoal/10 wrap-anywhere sm:grid-cols-2 lg:grid-cols-3">
       {facts.map(([label, value]) => (
         <div key={label}>
           <dt className="text-sm text-muted">{label}</dt>
@@ -169,7 +169,7 @@ export function UserItems({ user }: { user: UserDetail }) {
       rowKey={(item) => item._id}
       empty={<EmptyState message="No items owned." />}
       columns={[
-        { header: 'Product', cell: (item) => item.product.name, rowHeader: true },
+        { header: 'Product', cell: (item) => item.product.name, rowHeader: true, typed: true },
         { header: 'Size', cell: (item) => item.size },
         { header: 'Status', cell: (item) => item.status },
         {

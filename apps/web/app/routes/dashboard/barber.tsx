@@ -102,7 +102,7 @@ export default function BarberDetails({ loaderData }: Route.ComponentProps) {
         <h2 id="about-heading" className="mb-2 text-2xl">
           About
         </h2>
-        <p className="whitespace-pre-line">{barber.about}</p>
+        <p className="whitespace-pre-line wrap-anywhere">{barber.about}</p>
       </section>
       <div className="mt-8 grid gap-8 md:grid-cols-2">
         <section aria-labelledby="services-heading">
@@ -112,8 +112,8 @@ export default function BarberDetails({ loaderData }: Route.ComponentProps) {
           <ul className="flex flex-col gap-2">
             {barber.services.map((service) => (
               <li key={service.name} className="flex justify-between gap-4 border-b border-charcoal/10 py-2">
-                <span>{service.name}</span>
-                <span>
+                <span className="min-w-0 wrap-anywhere">{service.name}</span>
+                <span className="shrink-0">
                   {formatDollars(service.price)} · {formatDuration(service.duration)}
                 </span>
               </li>

@@ -54,7 +54,7 @@ export default function Barbers({ loaderData }: Route.ComponentProps) {
               />
             ),
           },
-          { header: 'Name', cell: (barber) => barber.name, rowHeader: true },
+          { header: 'Name', cell: (barber) => barber.name, rowHeader: true, typed: true },
           { header: 'Phone', cell: (barber) => formatPhone(barber.phone) },
           { header: 'Services', cell: (barber) => barber.services.length },
           { header: 'Active', cell: (barber) => (barber.active ? 'Yes' : 'No') },

@@ -118,7 +118,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         />
       )}
       <AttentionPanel order={order} />
-      <section aria-labelledby="order-customer" className="mb-6">
+      <section aria-labelledby="order-customer" className="mb-6 wrap-anywhere">
         <h2 id="order-customer" className="sr-only">
           Customer
         </h2>

@@ -104,7 +104,7 @@ export default function OverviewPage({ loaderData }: Route.ComponentProps) {
           rowKey={(row) => `${row.productId}-${row.size}`}
           empty={<EmptyState message={`Every size has more than ${lowStock.threshold} in stock.`} />}
           columns={[
-            { header: 'Product', cell: (row) => row.name, rowHeader: true },
+            { header: 'Product', cell: (row) => row.name, rowHeader: true, typed: true },
             { header: 'Size', cell: (row) => row.size },
             { header: 'Left', cell: (row) => row.quantity },
             {
@@ -144,7 +144,7 @@ export default function OverviewPage({ loaderData }: Route.ComponentProps) {
               rowHeader: true,
               className: 'font-mono text-xs',
             },
-            { header: 'Customer', cell: (order) => order.customer },
+            { header: 'Customer', cell: (order) => order.customer, typed: true },
             { header: 'Total', cell: (order) => formatCents(order.total) },
             { header: 'Status', cell: (order) => <OrderStatus status={order.status} /> },
           ]}

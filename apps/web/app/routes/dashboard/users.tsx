@@ -125,10 +125,15 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                 </Link>
               ),
               rowHeader: true,
+              typed: true,
             },
-            { header: 'Email', cell: (user) => user.email },
+            { header: 'Email', cell: (user) => user.email, typed: true },
             { header: 'Phone', cell: (user) => (user.phone ? formatPhone(user.phone) : 'N/A') },
-            { header: 'Address', cell: (user) => (user.address ? formatAddress(user.address) : 'N/A') },
+            {
+              header: 'Address',
+              cell: (user) => (user.address ? formatAddress(user.address) : 'N/A'),
+              typed: true,
+            },
             { header: 'Items', cell: (user) => user.items.length },
           ]}
         />
