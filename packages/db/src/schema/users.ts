@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { inList } from './in-list.ts';
+import { inNameOrder } from './name-order.ts';
 
 export const users = pgTable(
   'users',
@@ -44,7 +45,7 @@ export const users = pgTable(
     uniqueIndex('users_oidc_identity').on(t.oidcIssuer, t.oidcSubject),
     index('users_email').on(sql`lower(${t.email})`),
     // Keyset paging of the dashboard's list, by name.
-    index('users_name').on(t.name, t.email, t.id),
+    index('users_name').on(inNameOrder(t.name), t.email, t.id),
     check('users_access_level', sql`${t.accessLevel} in ${inList(Object.values(ACCESS))}`),
   ],
 );

@@ -1,5 +1,5 @@
 import { ACCESS } from '@barbershop/contract/domain';
-import { type Executor, schema } from '@barbershop/db';
+import { type Executor, inNameOrder, schema } from '@barbershop/db';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
@@ -61,10 +61,10 @@ export async function findUser(db: Executor, id: string): Promise<UserRow | null
 function usersAfter(db: Executor, id: string) {
   const last = alias(users, 'last');
   const key = db
-    .select({ name: last.name, email: last.email, id: last.id })
+    .select({ name: inNameOrder(last.name), email: last.email, id: last.id })
     .from(last)
     .where(eq(last.id, id));
-  return sql`(${users.name}, ${users.email}, ${users.id}) > (${key})`;
+  return sql`(${inNameOrder(users.name)}, ${users.email}, ${users.id}) > (${key})`;
 }
 
 /**
@@ -79,7 +79,7 @@ export async function listUsersPage(
     .select()
     .from(users)
     .where(after ? usersAfter(db, after) : undefined)
-    .orderBy(asc(users.name), asc(users.email), asc(users.id))
+    .orderBy(asc(inNameOrder(users.name)), asc(users.email), asc(users.id))
     .limit(limit);
 }
 

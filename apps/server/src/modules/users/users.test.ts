@@ -83,6 +83,20 @@ describe('users API', () => {
   });
 
   describe('GET /api/users', () => {
+    /** The list two users at a time, each page after the last user of the one before. */
+    const pages = async (query: string) => {
+      const shown: UserSummary[][] = [];
+      // Bounded: a list that ignored the page would come back whole every time.
+      for (let after = ''; shown.length < 10; ) {
+        const page = (await get(`/api/users?${query}&limit=2${after}`, staff)).json<UserSummary[]>();
+        shown.push(page);
+        if (page.length < 2) break;
+        after = `&after=${page.at(-1)!.gid}`;
+      }
+      return shown;
+    };
+    const names = (shown: UserSummary[][]) => shown.flat().map((user) => user.name);
+
     it('lists every user with contact details and items, for staff', async () => {
       const response = await get('/api/users', staff);
       expect(response.statusCode).toBe(200);
@@ -138,18 +152,6 @@ describe('users API', () => {
       for (const name of ['Pat Page', 'Ann Page', 'Pat Page', 'Zoe Page', 'Bo Page']) {
         await createUser(app.db, { name });
       }
-      const pages = async (query: string) => {
-        const shown: UserSummary[][] = [];
-        // Bounded: a list that ignored the page would come back whole every time.
-        for (let after = ''; shown.length < 10; ) {
-          const page = (await get(`/api/users?${query}&limit=2${after}`, staff)).json<UserSummary[]>();
-          shown.push(page);
-          if (page.length < 2) break;
-          after = `&after=${page.at(-1)!.gid}`;
-        }
-        return shown;
-      };
-      const names = (shown: UserSummary[][]) => shown.flat().map((user) => user.name);
       const searched = await pages('q=page');
       expect(searched.map((page) => page.length)).toEqual([2, 2, 1]);
       expect(names(searched)).toEqual(['Ann Page', 'Bo Page', 'Pat Page', 'Pat Page', 'Zoe Page']);
@@ -162,6 +164,30 @@ describe('users API', () => {
       expect(new Set(every.flat().map((user) => user.gid)).size).toBe(every.flat().length);
       const [first] = (await get('/api/users?q=casey&limit=1', staff)).json<UserSummary[]>();
       expect(first?.items).toHaveLength(2);
+    });
+
+    it('orders names as a reader looks them up: accented and lower-case initials among the rest, not after Z', async () => {
+      // As sign-in providers send them: some lower case, some with an accent on the first letter.
+      for (const name of [
+        'Zed Sortcheck',
+        'Émile Sortcheck',
+        'alice sortcheck',
+        'Eve Sortcheck',
+        'Ángel Sortcheck',
+      ]) {
+        await createUser(app.db, { name });
+      }
+      await createUser(app.db, { name: 'Bob Sortcheck' });
+      const inOrder = [
+        'alice sortcheck',
+        'Ángel Sortcheck',
+        'Bob Sortcheck',
+        'Émile Sortcheck',
+        'Eve Sortcheck',
+        'Zed Sortcheck',
+      ];
+      expect(names(await pages('q=sortcheck'))).toEqual(inOrder);
+      expect(names(await pages('q=')).filter((name) => /sortcheck/i.test(name))).toEqual(inOrder);
     });
 
     it('is refused to customers (403) and the signed out (401)', async () => {
