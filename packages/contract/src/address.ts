@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLineText } from './format.ts';
 import { requiredText } from './required-text.ts';
 
 /** Each field of a postal address with the name forms and error messages give it. */
@@ -29,7 +30,11 @@ export type Address = z.infer<typeof AddressSchema>;
 /** An address as a form sends it: every field but line2 required, and a missing one named in the message. */
 export const AddressInputSchema = AddressSchema.extend({
   line1: requiredText(ADDRESS_LABELS.line1, 200),
-  line2: z.string().trim().max(200, `${ADDRESS_LABELS.line2} must be 200 characters or fewer`).default(''),
+  line2: z
+    .string()
+    .overwrite(oneLineText)
+    .max(200, `${ADDRESS_LABELS.line2} must be 200 characters or fewer`)
+    .default(''),
   city: requiredText(ADDRESS_LABELS.city, 100),
   state: requiredText(ADDRESS_LABELS.state, 100),
   postal_code: requiredText(ADDRESS_LABELS.postal_code, 20),

@@ -4,7 +4,7 @@ import { BarberSchema, WeeklyHoursSchema } from './barbers.ts';
 import { ORDER_STATUSES, SIZES } from './domain.ts';
 import { EditVersionSchema } from './edit-version.ts';
 import { ContactEmailSchema } from './email.ts';
-import { isWholeCents } from './format.ts';
+import { composedText, isWholeCents, oneLineText } from './format.ts';
 import { ContactPhoneSchema } from './phone.ts';
 import { ImageSlotSchema } from './products.ts';
 import { requiredText } from './required-text.ts';
@@ -24,7 +24,7 @@ const UrlOrEmpty = z.union([z.literal(''), z.httpUrl('must be a full URL (https:
 
 const BarberServiceInputSchema = z.strictObject({
   name: requiredText('Service name', 80),
-  description: z.string().trim().max(500).default(''),
+  description: z.string().overwrite(oneLineText).max(500).default(''),
   /** Dollars, as the public barber page shows them. */
   price: z
     .number({ error: 'Price must be a number of dollars' })
@@ -41,7 +41,7 @@ const BarberServiceInputSchema = z.strictObject({
 
 const BarberFields = {
   name: requiredText('Name', 80),
-  nickname: z.string().trim().max(40),
+  nickname: z.string().overwrite(oneLineText).max(40),
   address: AddressInputSchema,
   /** Manual coordinates; used when the address cannot be geocoded (no geocoder configured, or no match). */
   lat: z
@@ -56,7 +56,7 @@ const BarberFields = {
     .nullable(),
   phone: ContactPhoneSchema,
   email: ContactEmailSchema,
-  about: z.string().trim().max(2000),
+  about: z.string().overwrite(composedText).max(2000),
   instagramUrl: UrlOrEmpty,
   /** The external booking page (SPEC.md's booksyUrl). */
   booksyUrl: UrlOrEmpty,

@@ -208,6 +208,24 @@ export function formatTime(time24: string): string {
 }
 
 /**
+ * Text as people mean it, however it was typed or pasted: composed (NFC), so a name with an accent
+ * is stored, matched by a search and counted against its limit one way whichever way the keyboard,
+ * the clipboard or the sign-in provider wrote it ("Zoe" + U+0308 is "Zoë"); trimmed.
+ */
+export function composedText(text: string): string {
+  return text.normalize('NFC').trim();
+}
+
+/**
+ * One line of text, such as a name, as people mean it: composed, with each run of spaces, tabs,
+ * line breaks or no-break spaces one space, so "Logo  Hoodie" pasted with two spaces reads and is
+ * sent in an email, a link preview or a CSV as "Logo Hoodie".
+ */
+export function oneLineText(text: string): string {
+  return composedText(text).replace(/\s+/g, ' ');
+}
+
+/**
  * "Logo Hoodie" -> "logo-hoodie", "Дмитрий Иванов" -> "дмитрий-иванов": product and barber URLs
  * (DESIGN.md section 7). Latin letters lose their accents ("Café" -> "cafe"); letters of other
  * scripts stay as they are, marks and all (й, プ), so a name in any script has an address. Links and

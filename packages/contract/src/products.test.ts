@@ -12,3 +12,23 @@ describe('a product form', () => {
     expect(parsed.sizes).toEqual({ Small: 7, Medium: 0, Large: 0, 'Extra-Large': 0 });
   });
 });
+
+describe("a product's text", () => {
+  it('takes a name as one line, however it was pasted: spaces, tabs and line breaks one space, accents composed', () => {
+    const parsed = CreateProductSchema.parse({ ...form, name: '  Zoe\u0308\u00a0Logo \t Hoodie\n ' });
+    expect(parsed.name).toBe('Zo\u00eb Logo Hoodie');
+  });
+
+  it('keeps the lines of a description, composed and trimmed', () => {
+    const parsed = CreateProductSchema.parse({
+      ...form,
+      description: ' Cafe\u0301 fleece.\n\n  Wash cold. \n',
+    });
+    expect(parsed.description).toBe('Caf\u00e9 fleece.\n\n  Wash cold.');
+  });
+
+  it('counts a name composed against its limit: 80 letters with accents sent as marks fit', () => {
+    const name = 'e\u0301'.repeat(80);
+    expect(CreateProductSchema.parse({ ...form, name }).name).toBe('\u00e9'.repeat(80));
+  });
+});

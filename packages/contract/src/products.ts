@@ -115,7 +115,7 @@ export type ImageSlot = z.infer<typeof ImageSlotSchema>;
 
 const ProductFields = {
   name: requiredText('Name', 80),
-  description: requiredText('Description', 4000),
+  description: requiredText('Description', 4000, 'several'),
   // Typed as text (SPEC.md section 3): an empty field is a missing price, never $0.
   pricing: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() !== '' ? typedNumber(value) : value),

@@ -3,6 +3,7 @@ import { AddressInputSchema, AddressSchema } from './address.ts';
 import { OpeningHoursSchema, WeeklyHoursSchema } from './barbers.ts';
 import { EditVersionSchema } from './edit-version.ts';
 import { ContactEmailSchema } from './email.ts';
+import { oneLineText } from './format.ts';
 import { ContactPhoneSchema } from './phone.ts';
 import { requiredText } from './required-text.ts';
 
@@ -18,7 +19,7 @@ const PoliciesSchema = z
   .array(
     z
       .string({ error: 'Each policy must be text' })
-      .trim()
+      .overwrite(oneLineText)
       .max(POLICY_MAX_LENGTH, `Each policy must be ${POLICY_MAX_LENGTH} characters or fewer`),
     { error: 'Policies must be a list of lines' },
   )

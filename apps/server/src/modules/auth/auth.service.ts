@@ -1,4 +1,5 @@
 import { ACCESS, AUDIT_TOOLS } from '@barbershop/contract';
+import { oneLineText } from '@barbershop/contract/format';
 import type { Executor } from '@barbershop/db';
 import { recordRoleSetBy } from '../audit/audit.repository.ts';
 import { lockUserByIdentity, upsertIdentity } from '../users/users.repository.ts';
@@ -21,7 +22,8 @@ export async function recordSignIn(db: Executor, identity: Identity, adminEmails
     oidcSubject: identity.subject,
     email: identity.email,
     emailVerified: identity.emailVerified,
-    name: identity.name,
+    // As the dashboard's forms store names: a provider's may be decomposed, or hold a run of spaces.
+    name: oneLineText(identity.name),
     picture: identity.picture,
     accessLevel: makeAdmin ? ACCESS.admin : undefined,
   };

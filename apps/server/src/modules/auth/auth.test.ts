@@ -66,6 +66,13 @@ describe('sign-in through the development identity provider', () => {
     });
   });
 
+  it("stores the provider's name composed, as a search typed for it is: an accent sent as a separate mark joins its letter", async () => {
+    // The development provider names a new account after its email: here "Zoe" + U+0308 (a diaeresis).
+    const { jar } = await signInThroughDevIdp(app, { path: '/', email: 'zoe\u0308.nunez@example.com' });
+    const user = await me(app, sessionCookie(app, jar.cookies));
+    expect(user?.name).toBe('Zo\u00eb Nunez');
+  });
+
   it('makes a verified email listed in ADMIN_EMAILS an admin, and keeps other roles as they are', async () => {
     const boss = await signInThroughDevIdp(app, { email: 'boss@example.com' });
     const bossUser = await me(app, sessionCookie(app, boss.jar.cookies));
