@@ -7,6 +7,7 @@ import {
   type Barber,
   type CatalogProduct,
   ITEMS_PAGE,
+  nameTakenMessage,
   SEARCH_MAX_LENGTH,
   type UserSummary,
 } from '@barbershop/contract';
@@ -1369,7 +1370,7 @@ test.describe('a name already taken', () => {
     await page.getByRole('textbox', { name: 'Postal code' }).fill('80903');
     await page.getByRole('textbox', { name: 'Country' }).fill('US');
     await page.getByRole('button', { name: 'Create barber' }).click();
-    const taken = `Name must be unique! A barber named "${existing!.name}" already exists.`;
+    const taken = nameTakenMessage('barber', existing!.name);
     await expect(page.getByRole('main').getByRole('alert').first()).toContainText(
       `Barber not created: ${taken}`,
     );

@@ -246,6 +246,14 @@ export function slugify(name: string): string {
 }
 
 /**
+ * Why a product's or a barber's name is refused as taken: names with one slug would share a web
+ * address, so a name differing from one in use only in case, accents, spaces or punctuation is taken too.
+ */
+export function nameTakenMessage(kind: 'product' | 'barber', name: string): string {
+  return `Name must be unique! A ${kind} named "${name}", or differing from it only in case, accents, spaces or punctuation, already exists.`;
+}
+
+/**
  * The one way an address is printed on one line ("2150 N Academy Blvd, Suite 104, Colorado Springs,
  * CO 80909"): the pickup panel, the barber pages, emails, the users list and its search. Empty fields
  * are left out, so an address kept whole in line1 prints as it was typed. The shop is in the US, so

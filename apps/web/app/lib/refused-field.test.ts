@@ -16,7 +16,8 @@ describe('refusedField', () => {
   });
 
   it('reads a name already taken as the name field', () => {
-    const taken = 'Name must be unique! A barber named "Ana" already exists.';
+    const taken =
+      'Name must be unique! A barber named "Ana", or differing from it only in case, accents, spaces or punctuation, already exists.';
     expect(refusedField(new ApiError(409, 'conflict', taken))).toEqual({ path: 'name', message: taken });
   });
 

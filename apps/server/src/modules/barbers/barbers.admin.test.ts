@@ -281,11 +281,14 @@ describe('barber management', () => {
       expect(response.json().error.message).toBe(message);
     }
     await createBarber(app.db, { name: 'Rosa Delgado' });
-    const taken = await save('POST', '/api/barbers', FORM);
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().error.message).toBe(
-      'Name must be unique! A barber named "Rosa Delgado" already exists.',
-    );
+    // Taken as written, and written with an accent: both would be at /barbershops/rosa-delgado.
+    for (const name of ['Rosa Delgado', 'Rosa Delgadó']) {
+      const taken = await save('POST', '/api/barbers', { ...FORM, name });
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json().error.message).toBe(
+        `Name must be unique! A barber named "${name}", or differing from it only in case, accents, spaces or punctuation, already exists.`,
+      );
+    }
   });
 });
 

@@ -7,6 +7,7 @@ import {
   dollarsToCents,
   type ImageSlot,
   isUuid,
+  nameTakenMessage,
   slugify,
   type UpdateBarber,
 } from '@barbershop/contract';
@@ -110,7 +111,7 @@ export type BarberDeps = {
 };
 
 function nameConflict(name: string) {
-  return new AppError('conflict', `Name must be unique! A barber named "${name}" already exists.`);
+  return new AppError('conflict', nameTakenMessage('barber', name));
 }
 
 /** The media keys of a barber's photo and gallery. */

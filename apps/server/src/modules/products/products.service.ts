@@ -9,6 +9,7 @@ import {
   type ItemStatus,
   isUuid,
   movedStock,
+  nameTakenMessage,
   type ProductItem,
   RESERVED_PRODUCT_SLUGS,
   type Size,
@@ -50,12 +51,8 @@ type ReservedRow = Awaited<ReturnType<typeof listReservedStock>>[number];
 
 const notFound = () => new AppError('not_found', 'No such product.');
 
-/** Names that differ only in case, spaces or punctuation share a web address, so they clash too. */
 function nameConflict(name: string) {
-  return new AppError(
-    'conflict',
-    `Name must be unique! A product named "${name}", or differing from it only in case, spaces or punctuation, already exists.`,
-  );
+  return new AppError('conflict', nameTakenMessage('product', name));
 }
 
 /**

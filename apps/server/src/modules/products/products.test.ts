@@ -194,11 +194,11 @@ describe('staff product API', () => {
 
   it('refuses a name already taken by a live product, whatever its case (409)', async () => {
     await createProduct(app.db, { name: 'Logo Hoodie' });
-    for (const name of ['Logo Hoodie', 'LOGO HOODIE', 'logo hoodie!']) {
+    for (const name of ['Logo Hoodie', 'LOGO HOODIE', 'logo hoodie!', 'Lógo Hoodie']) {
       const response = await send('POST', '/api/products', { ...HOODIE, name });
       expect(response.statusCode).toBe(409);
       expect(response.json().error.message).toBe(
-        `Name must be unique! A product named "${name}", or differing from it only in case, spaces or punctuation, already exists.`,
+        `Name must be unique! A product named "${name}", or differing from it only in case, accents, spaces or punctuation, already exists.`,
       );
     }
     const other = await createProduct(app.db, { name: 'Snapback' });
