@@ -285,8 +285,9 @@ test('staff export the filtered orders as CSV and read them back', async ({ page
   await exportLink.click();
   const file = await (await download).path();
   const lines = (await readFile(file, 'utf8')).trimEnd().split('\r\n');
+  // After the byte order mark Excel needs to read the file as UTF-8.
   expect(lines[0]).toBe(
-    `Date (${SHOP_TIME_ZONE}),Order Id,Customer,Email,Delivery,Status,Subtotal,Sales Tax,Shipping,Total,Refunded,Paid Back,Charged Back`,
+    `\uFEFFDate (${SHOP_TIME_ZONE}),Order Id,Customer,Email,Delivery,Status,Subtotal,Sales Tax,Shipping,Total,Refunded,Paid Back,Charged Back`,
   );
   expect(lines).toHaveLength(2);
   // The shop's clock, to the minute, as a spreadsheet reads a date and time.

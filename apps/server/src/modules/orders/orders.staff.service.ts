@@ -105,8 +105,10 @@ export async function* exportOrdersCsv(
   timeZone: string,
 ) {
   const filter: StaffOrderFilter = { ...filterOf({ ...query, scope: 'all' }), limit: EXPORT_BATCH };
-  // The shop's clock, as every page shows it; the header names the zone.
-  yield `${[`Date (${timeZone})`, ...CSV_HEADER].join(',')}\r\n`;
+  // The shop's clock, as every page shows it; the header names the zone. The byte order mark first:
+  // without it Excel, opening the file, reads it in the computer's legacy code page, and a customer
+  // named Zoë Núñez shows as "ZoÃ« NÃºÃ±ez" (Numbers, Google Sheets and LibreOffice take it too).
+  yield `\uFEFF${[`Date (${timeZone})`, ...CSV_HEADER].join(',')}\r\n`;
   for (;;) {
     const rows = await listOrdersPage(db, filter);
     if (rows.length === 0) return;
