@@ -156,3 +156,19 @@ test("a customer's long email, and a product's and a barber's service's long nam
   }
   expect(wider).toEqual([]);
 });
+
+test('a name typed in Arabic or Hebrew reads right to left in the form it is typed in, and English beside it left to right', async ({
+  browser,
+}) => {
+  const admin = await signedIn(browser, DEMO.admin);
+  await admin.goto('/dashboard/products/create');
+  const name = admin.getByRole('textbox', { name: 'Name' });
+  const description = admin.getByRole('textbox', { name: 'Description' });
+  // Each field follows what is typed in it, as a text editor does: its first strong letter decides.
+  await name.fill('قبعة الحلاق (ذهبي)');
+  await description.fill('כובע צמר. Wool cap.');
+  await expect(name).toHaveCSS('direction', 'rtl');
+  await expect(description).toHaveCSS('direction', 'rtl');
+  await name.fill('Barber Cap (gold)');
+  await expect(name).toHaveCSS('direction', 'ltr');
+});

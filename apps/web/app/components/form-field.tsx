@@ -4,9 +4,14 @@ import { useId } from 'react';
 export const inputClass =
   'block min-h-11 w-full rounded border border-charcoal/40 bg-white px-3 py-2 text-charcoal aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700';
 
-/** What a control needs to be tied to its label, hint and error. */
+/**
+ * What a control needs to be tied to its label, hint and error, and `dir="auto"`: a name typed in
+ * Arabic or Hebrew then reads right to left as it is typed (its brackets and full stop where the
+ * writer put them), one in English left to right, whatever the page's own direction.
+ */
 export type ControlProps = {
   id: string;
+  dir: 'auto';
   'aria-describedby'?: string;
   'aria-invalid'?: true;
   required?: boolean;
@@ -48,6 +53,7 @@ export function FormField({
       </label>
       {children({
         id,
+        dir: 'auto',
         'aria-describedby': describedBy || undefined,
         'aria-invalid': error ? true : undefined,
         required: required || undefined,
