@@ -205,6 +205,50 @@ test("a barber's, a product's and one's own details fit a phone, long emails and
   expect(await sideways()).toBeLessThanOrEqual(0);
 });
 
+test("on a phone every dashboard table shows each row whole, a card of its columns' values, still read as a table", async ({
+  page,
+  checkA11y,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsStaff(page);
+  const casey = await userByEmail(page, DEMO.customer);
+  const pages = [
+    '/dashboard',
+    '/dashboard/products',
+    '/dashboard/products/classic-snapback',
+    '/dashboard/orders',
+    '/dashboard/users',
+    `/dashboard/users/${casey.gid}`,
+    '/dashboard/barbers',
+  ];
+  for (const path of pages) {
+    await open(page, path);
+    const tables = page.getByRole('table');
+    expect(await tables.count(), path).toBeGreaterThan(0);
+    for (const table of await tables.all()) {
+      // The table's own scroll region (TableScroll), the nearest section around it.
+      const scroll = table.locator('xpath=ancestor::section[1]');
+      const view = (await scroll.boundingBox())!;
+      // Nothing to scroll to: every value, link and control of every row is in the box on the screen.
+      expect(await scroll.evaluate((box) => box.scrollWidth - box.clientWidth), path).toBeLessThanOrEqual(0);
+      for (const cell of await table.locator('tbody').getByRole('cell').all()) {
+        const box = (await cell.boundingBox())!;
+        expect(box.x, `${path}: ${await cell.textContent()}`).toBeGreaterThanOrEqual(view.x);
+        expect(box.x + box.width, `${path}: ${await cell.textContent()}`).toBeLessThanOrEqual(
+          view.x + view.width,
+        );
+      }
+    }
+  }
+  // Each value beside its column's name, and the columns still there for a screen reader.
+  const orders = page.getByRole('table', { name: 'Orders, newest first' });
+  await open(page, '/dashboard/orders');
+  const total = orders.getByRole('row').nth(1).getByRole('cell').nth(2);
+  expect(await total.evaluate((cell) => getComputedStyle(cell, '::before').content)).toBe('"Total"');
+  await expect(orders.getByRole('columnheader', { name: 'Total' })).toBeAttached();
+  await checkA11y();
+});
+
 test("at 400% zoom (320 x 256) the image picker's buttons stay in their cards, and Shift+Tab keeps focus out from under the sticky top bar", async ({
   page,
 }) => {

@@ -1,41 +1,31 @@
+// biome-ignore-all lint/a11y/noRedundantRoles: a table, row or cell a phone shows as a block loses its role in some browsers, so DataTable says each outright.
 import { Link, useLocation, useNavigation } from 'react-router';
 import { TableScroll } from './table-scroll.tsx';
 
 /** Cell styles shared by every data table, so the account and dashboard tables read alike. */
 export const cellClass = 'px-4 py-3 align-middle';
 const headClass = 'px-4 py-3 text-left font-display text-sm uppercase tracking-wide';
-// On a phone a stacked table's cell is a line of its card: its column's name, then the value.
-const stackedCellClass =
+// On a phone a table's cell is a line of its row's card: its column's name, then the value.
+const phoneCellClass =
   'max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-3 max-sm:py-1 max-sm:wrap-anywhere max-sm:before:w-20 max-sm:before:shrink-0 max-sm:before:font-display max-sm:before:text-xs max-sm:before:uppercase max-sm:before:tracking-wide max-sm:before:text-muted max-sm:before:content-[attr(data-label)]';
 
 /**
- * A header row of column names (a node, for a name only screen readers need). Stacked (a phone's
- * cards, see DataTable), it is read by screen readers and not shown.
+ * A header row of column names (a node, for a name only screen readers need). On a phone, where the
+ * rows are cards (see DataTable), it is read by screen readers and not shown.
  */
-export function TableHead({ columns, stacked = false }: { columns: React.ReactNode[]; stacked?: boolean }) {
+function TableHead({ columns }: { columns: React.ReactNode[] }) {
   return (
-    <thead
-      className={`bg-charcoal text-paper ${stacked ? 'max-sm:sr-only' : ''}`}
-      role={role(stacked, 'rowgroup')}
-    >
-      <tr role={role(stacked, 'row')}>
+    <thead className="bg-charcoal text-paper max-sm:sr-only" role="rowgroup">
+      <tr role="row">
         {columns.map((column, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed for a table.
-          <th key={index} scope="col" className={headClass} role={role(stacked, 'columnheader')}>
+          <th key={index} scope="col" className={headClass} role="columnheader">
             {column}
           </th>
         ))}
       </tr>
     </thead>
   );
-}
-
-/**
- * A table's own roles, said outright when it is stacked: a table, row or cell shown as a block
- * loses its role in some browsers, and screen readers would no longer read it as a table.
- */
-function role(stacked: boolean, name: string): string | undefined {
-  return stacked ? name : undefined;
 }
 
 /** What a table shows instead when it has no rows: a sentence and where to go next. */
@@ -77,7 +67,7 @@ export function ShownCount({ count, one, many }: { count: number; one: string; m
 
 /**
  * One column: its header, its cell, and whether the cell names the row (a row header for screen
- * readers). `label` is the header's text where the header is not one (a stacked table shows it beside
+ * readers). `label` is the header's text where the header is not one (a phone's card shows it beside
  * each cell); none for a column whose cells say themselves (an image, a View link).
  */
 export type Column<Row> = {
@@ -103,10 +93,12 @@ function cellContent<Row>(column: Column<Row>, row: Row): React.ReactNode {
 const LOADING_ROWS = 3;
 
 /**
- * A table of rows in the site's style, scrolling sideways on a phone, or with `stacked`, shown there
- * as one card a row, each cell under its column's name, so nothing is out of sight to the side (the
- * customer's own tables: a few columns, read on a phone). While `loading` it keeps its header and
- * shows placeholder rows (aria-busy); with no rows it shows `empty` instead of the table.
+ * A table of rows in the site's style. On a phone each row is a card, each cell under its column's
+ * name, so nothing is out of sight to the side (a table scrolling sideways there showed two of the
+ * dashboard's six or seven columns, cut mid-word, and hid the actions); from 640 px it is a table
+ * at least `minWidth` wide, which scrolls sideways in its region where the page is narrower. While
+ * `loading` it keeps its header and shows placeholder rows (aria-busy); with no rows it shows
+ * `empty` instead of the table.
  */
 export function DataTable<Row>({
   label,
@@ -117,7 +109,6 @@ export function DataTable<Row>({
   empty,
   loading = false,
   minWidth = '40rem',
-  stacked = false,
 }: {
   label: string;
   caption?: string;
@@ -127,27 +118,26 @@ export function DataTable<Row>({
   empty: React.ReactNode;
   loading?: boolean;
   minWidth?: string;
-  stacked?: boolean;
 }) {
   if (!loading && rows.length === 0) return <>{empty}</>;
   const cellLabel = (column: Column<Row>) =>
-    stacked ? (column.label ?? (typeof column.header === 'string' ? column.header : undefined)) : undefined;
+    column.label ?? (typeof column.header === 'string' ? column.header : undefined);
   return (
     <TableScroll label={label}>
       <table
-        className={`w-full border-collapse ${stacked ? 'max-sm:block sm:min-w-(--table-min)' : 'min-w-(--table-min)'}`}
+        className="w-full border-collapse max-sm:block sm:min-w-(--table-min)"
         style={{ '--table-min': minWidth } as React.CSSProperties}
         aria-busy={loading || undefined}
-        role={role(stacked, 'table')}
+        role="table"
       >
         {caption && <caption className="sr-only">{caption}</caption>}
-        <TableHead columns={columns.map((column) => column.header)} stacked={stacked} />
-        <tbody className={stacked ? 'max-sm:block' : ''} role={role(stacked, 'rowgroup')}>
+        <TableHead columns={columns.map((column) => column.header)} />
+        <tbody className="max-sm:block" role="rowgroup">
           {loading
             ? Array.from({ length: LOADING_ROWS }, (_, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to tell them apart.
-                <tr key={index} className="border-t border-charcoal/10" role={role(stacked, 'row')}>
-                  <td colSpan={columns.length} className={cellClass} role={role(stacked, 'cell')}>
+                <tr key={index} className="border-t border-charcoal/10 max-sm:block" role="row">
+                  <td colSpan={columns.length} className={`${cellClass} max-sm:block`} role="cell">
                     <span className="block h-5 animate-pulse rounded bg-charcoal/10" />
                     {index === 0 && <span className="sr-only">Loading…</span>}
                   </td>
@@ -156,8 +146,8 @@ export function DataTable<Row>({
             : rows.map((row) => (
                 <tr
                   key={rowKey(row)}
-                  className={`border-t border-charcoal/10 ${stacked ? 'max-sm:block max-sm:py-2' : ''}`}
-                  role={role(stacked, 'row')}
+                  className="border-t border-charcoal/10 max-sm:block max-sm:py-2"
+                  role="row"
                 >
                   {columns.map((column, index) =>
                     column.rowHeader ? (
@@ -166,8 +156,8 @@ export function DataTable<Row>({
                         key={index}
                         scope="row"
                         data-label={cellLabel(column)}
-                        role={role(stacked, 'rowheader')}
-                        className={`${cellClass} text-left ${column.className ?? 'font-semibold'} ${stacked ? stackedCellClass : ''}`}
+                        role="rowheader"
+                        className={`${cellClass} text-left ${column.className ?? 'font-semibold'} ${phoneCellClass}`}
                       >
                         {cellContent(column, row)}
                       </th>
@@ -176,8 +166,8 @@ export function DataTable<Row>({
                         // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed for a table.
                         key={index}
                         data-label={cellLabel(column)}
-                        role={role(stacked, 'cell')}
-                        className={`${cellClass} ${column.className ?? ''} ${stacked ? stackedCellClass : ''}`}
+                        role="cell"
+                        className={`${cellClass} ${column.className ?? ''} ${phoneCellClass}`}
                       >
                         {cellContent(column, row)}
                       </td>

@@ -9,7 +9,6 @@ export function InventoryTable({ items }: { items: InventoryItem[] }) {
     <DataTable
       label="Inventory"
       caption="Items you own"
-      stacked
       rows={items}
       rowKey={(item) => item._id}
       empty={<EmptyState message="You don't own any items yet." to="/store" linkText="Visit the store" />}

@@ -13,7 +13,6 @@ export function OrdersTable({ orders }: { orders: OrderSummary[] }) {
       label="Orders"
       caption="Your orders, newest first"
       minWidth="44rem"
-      stacked
       rows={orders}
       rowKey={(order) => order._id}
       empty={

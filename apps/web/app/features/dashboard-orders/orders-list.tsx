@@ -131,11 +131,12 @@ export function OrdersListTable({
               {
                 header: 'Customer',
                 typed: true,
+                // One box: on a phone's card the email stays under the name, not under the column's name.
                 cell: (order: Row) => (
-                  <>
+                  <span>
                     <span className="block font-semibold">{order.customer?.name}</span>
                     <span className="block text-sm text-muted">{order.customer?.email}</span>
-                  </>
+                  </span>
                 ),
               },
             ]
@@ -144,14 +145,14 @@ export function OrdersListTable({
         {
           header: 'Status',
           cell: (order) => (
-            <>
+            <span>
               <span className="inline-block rounded-full bg-charcoal/10 px-3 py-1 text-sm font-semibold">
                 {order.status}
               </span>
               {order.needsAttention && (
                 <span className="mt-1 block text-sm font-semibold text-red-800">Needs attention</span>
               )}
-            </>
+            </span>
           ),
         },
       ]}

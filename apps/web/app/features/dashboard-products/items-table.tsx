@@ -117,6 +117,7 @@ export function ItemsTable({
         columns={[
           {
             header: <span className="sr-only">Choose for labels</span>,
+            label: 'Choose',
             cell: (item) => (
               <input
                 type="checkbox"
