@@ -48,6 +48,15 @@ describe('ProductForm', () => {
     expect(html).not.toContain('reserved-Medium');
   });
 
+  it('ties the held units to a size whose name has spaces', () => {
+    const hat = { ...HOODIE, stock: [{ size: 'One Size Fits All' as const, quantity: 4 }] };
+    const html = form({ ...hat, reserved: [{ size: 'One Size Fits All', quantity: 1 }] });
+    expect(html).toMatch(
+      /<input id="stock-One-Size-Fits-All"[^>]*aria-describedby="reserved-One-Size-Fits-All"/,
+    );
+    expect(html).toContain('<p id="reserved-One-Size-Fits-All"');
+  });
+
   it('says nothing of checkouts when none holds any unit', () => {
     expect(form({ ...HOODIE, reserved: [] })).not.toContain('more held by checkouts');
   });

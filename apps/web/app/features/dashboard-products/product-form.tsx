@@ -254,6 +254,8 @@ export function ProductForm({
         {errors.sizes && <p className="text-sm font-semibold text-red-800">{errors.sizes}</p>}
         <div className="grid gap-3 sm:grid-cols-2">
           {SIZES.map((size) => {
+            // An id is one token: aria-describedby splits "reserved-One Size Fits All" at its spaces.
+            const idPart = size.replaceAll(' ', '-');
             const offered = sizes[size] !== undefined;
             const reserved = stockBase?.reserved.find((entry) => entry.size === size)?.quantity;
             return (
@@ -276,15 +278,15 @@ export function ProductForm({
                   />
                   {size}
                 </label>
-                <label className="sr-only" htmlFor={`stock-${size}`}>
+                <label className="sr-only" htmlFor={`stock-${idPart}`}>
                   {size} in stock
                 </label>
                 <div className="w-24">
                   <input
-                    id={`stock-${size}`}
+                    id={`stock-${idPart}`}
                     inputMode="numeric"
                     disabled={!offered}
-                    aria-describedby={reserved ? `reserved-${size}` : undefined}
+                    aria-describedby={reserved ? `reserved-${idPart}` : undefined}
                     value={sizes[size] ?? ''}
                     onChange={(event) => {
                       const value = event.currentTarget.value;
@@ -294,7 +296,7 @@ export function ProductForm({
                   />
                 </div>
                 {reserved ? (
-                  <p id={`reserved-${size}`} className="basis-full text-sm text-muted">
+                  <p id={`reserved-${idPart}`} className="basis-full text-sm text-muted">
                     {reserved} more held by checkouts in progress
                   </p>
                 ) : null}
