@@ -23,10 +23,17 @@ import { filledFields } from './filled-fields.ts';
 import { sizesOnTodaysStock } from './stock-refusal.ts';
 
 type Fields = { name: string; description: string; pricing: string; category: string };
-type Errors = Partial<Record<keyof Fields | 'images' | 'sizes', string>>;
+/** By field; a size's count by its path (`sizes.Small`), shown under and tied to that size's field. */
+type Errors = Partial<Record<keyof Fields | 'images' | 'sizes' | `sizes.${Size}`, string>>;
 
-/** The fields the form shows an error beside (a refusal naming `sizes.Small` is shown by the sizes). */
-const FIELDS = new Set<keyof Errors>(['name', 'description', 'pricing', 'category', 'images', 'sizes']);
+/** The fields the form shows an error beside (a refusal naming `sizes.Small` is shown by Small's count). */
+const FIELDS = new Set<string>(['name', 'description', 'pricing', 'category', 'images', 'sizes']);
+
+/** Where an error of this dotted path shows: a size's own count, or the field the path starts with. */
+function errorKey(path: string): keyof Errors {
+  const [field, size] = path.split('.');
+  return (field === 'sizes' && SIZES.includes(size as Size) ? path : field) as keyof Errors;
+}
 
 /**
  * A name conflict, a stale version, a stock count checkouts overtook and an image deleted meanwhile
@@ -110,10 +117,7 @@ export function ProductForm({
       : CreateProductSchema.safeParse(raw);
     if (!parsed.success) {
       const found: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0] ?? '') as keyof Errors;
-        found[key] ??= issue.message;
-      }
+      for (const issue of parsed.error.issues) found[errorKey(issue.path.join('.'))] ??= issue.message;
       setErrors(found);
       setFailure(editing ? 'Product not updated' : 'Product not created');
       return;
@@ -136,13 +140,12 @@ export function ProductForm({
       const title = editing ? 'Product not updated' : 'Product not created';
       setSessionEnded(isSessionEnded(error));
       const refused = refusedField(error);
-      const field = refused?.path.split('.')[0] as keyof Errors | undefined;
       if (error instanceof ApiError && error.status === 409 && STALE_VERSION.test(error.message)) {
         setFailure(title);
         setStale(true);
-      } else if (refused && field && FIELDS.has(field)) {
+      } else if (refused && FIELDS.has(refused.path.split('.')[0]!)) {
         setFailure(title);
-        setErrors({ [field]: refused.message });
+        setErrors({ [errorKey(refused.path)]: refused.message });
         if (editing && CHECKOUTS_TOOK.test(refused.message)) await showTodaysStock(parsed.data.sizes ?? {});
       } else {
         // The server's own reason: an image it cannot read (415), a file too large (413), too many
@@ -258,6 +261,10 @@ export function ProductForm({
             const idPart = size.replaceAll(' ', '-');
             const offered = sizes[size] !== undefined;
             const reserved = stockBase?.reserved.find((entry) => entry.size === size)?.quantity;
+            const error = errors[`sizes.${size}`];
+            const describedBy = [reserved ? `reserved-${idPart}` : '', error ? `stock-error-${idPart}` : '']
+              .filter(Boolean)
+              .join(' ');
             return (
               <div
                 key={size}
@@ -286,7 +293,8 @@ export function ProductForm({
                     id={`stock-${idPart}`}
                     inputMode="numeric"
                     disabled={!offered}
-                    aria-describedby={reserved ? `reserved-${idPart}` : undefined}
+                    aria-describedby={describedBy || undefined}
+                    aria-invalid={error ? true : undefined}
                     value={sizes[size] ?? ''}
                     onChange={(event) => {
                       const value = event.currentTarget.value;
@@ -300,6 +308,11 @@ export function ProductForm({
                     {reserved} more held by checkouts in progress
                   </p>
                 ) : null}
+                {error && (
+                  <p id={`stock-error-${idPart}`} className="basis-full text-sm font-semibold text-red-800">
+                    {error}
+                  </p>
+                )}
               </div>
             );
           })}
