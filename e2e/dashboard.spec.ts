@@ -726,6 +726,50 @@ test('keyboard only: open the sidebar, go to Users and search', async ({ page })
   await expect(page.getByRole('row')).toHaveCount(2);
 });
 
+test("keyboard only: a row added to a barber's services, hours or the shop's links takes focus; one removed says so and leaves focus in the list", async ({
+  page,
+}) => {
+  await open(page, '/');
+  await signIn(page, DEMO.admin);
+  await open(page, '/dashboard/barbers/create');
+  const services = page.getByRole('group', { name: 'Services' });
+  await services.getByRole('button', { name: 'Add a service' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('textbox', { name: 'Service 1 name' })).toBeFocused();
+  await page.keyboard.type('Fade');
+  await services.getByRole('button', { name: 'Add a service' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('textbox', { name: 'Service 2 name' })).toBeFocused();
+  // The last row's Remove: focus to the one before; the first's then: to Add, never the page.
+  await services.getByRole('button', { name: 'Remove service 2' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(services.getByRole('button', { name: 'Remove service 1' })).toBeFocused();
+  await expect(services.getByRole('status')).toHaveText('Service 2 removed');
+  await page.keyboard.press('Enter');
+  await expect(services.getByRole('button', { name: 'Add a service' })).toBeFocused();
+  await expect(services.getByRole('status')).toHaveText('Service 1 removed');
+
+  const hours = page.getByRole('group', { name: 'Opening hours' });
+  await hours.getByRole('button', { name: 'Add hours on Monday' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(hours.getByLabel('Monday range 1').first()).toBeFocused();
+  await hours.getByRole('button', { name: 'Remove Monday range 1' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(hours.getByRole('button', { name: 'Add hours on Monday' })).toBeFocused();
+  await expect(hours.getByRole('status')).toHaveText('Monday range 1 removed');
+
+  await open(page, '/dashboard/settings');
+  const links = page.getByRole('group', { name: 'Social links' });
+  const count = await links.getByRole('button', { name: /^Remove link/ }).count();
+  await links.getByRole('button', { name: 'Add a social link' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(links.getByRole('textbox', { name: `Link ${count + 1} label` })).toBeFocused();
+  await links.getByRole('button', { name: `Remove link ${count + 1}` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(links.getByRole('button', { name: `Remove link ${count}` })).toBeFocused();
+  await expect(links.getByRole('status')).toHaveText(`Link ${count + 1} removed`);
+});
+
 test('the users search box shows the search of the list Back returns to', async ({ page }) => {
   await signInAsStaff(page);
   await open(page, '/dashboard/users');

@@ -1,7 +1,9 @@
 import type { OpeningHours } from '@barbershop/contract';
 import { WEEKDAY_NAMES, WEEKDAYS } from '@barbershop/contract/domain';
 import { useId } from 'react';
+import { Announcement } from './announcement.tsx';
 import { inputClass } from './form-field.tsx';
+import { useListRows } from './list-rows.ts';
 
 const timeInputClass = inputClass.replace('w-full', 'w-36');
 
@@ -28,6 +30,7 @@ export function HoursEditor({
   errors?: Record<string, string>;
 }) {
   const id = useId();
+  const rows = useListRows();
   const setDay = (day: keyof OpeningHours, ranges: OpeningHours[keyof OpeningHours]) =>
     onChange({ ...hours, [day]: ranges });
   return (
@@ -36,7 +39,11 @@ export function HoursEditor({
       {WEEKDAYS.map((day) => {
         const ranges = hours[day];
         return (
-          <div key={day} className="flex flex-col gap-2 rounded bg-white p-3 ring-1 ring-charcoal/10">
+          <div
+            key={day}
+            data-rows
+            className="flex flex-col gap-2 rounded bg-white p-3 ring-1 ring-charcoal/10"
+          >
             <p className="font-semibold">{WEEKDAY_NAMES[day]}</p>
             {ranges.length === 0 && <p className="text-muted">Closed</p>}
             {ranges.map(([open, close], index) => {
@@ -44,7 +51,7 @@ export function HoursEditor({
               const errorId = `${id}-${day}-${index}-error`;
               return (
                 // biome-ignore lint/suspicious/noArrayIndexKey: a range is known only by its place in the day.
-                <div key={index} className="flex flex-wrap items-center gap-2">
+                <div key={index} data-row className="flex flex-wrap items-center gap-2">
                   {(['Opens', 'Closes'] as const).map((edge, side) => (
                     <label key={edge} className="flex items-center gap-2">
                       <span className="sr-only">
@@ -71,13 +78,15 @@ export function HoursEditor({
                   ))}
                   <button
                     type="button"
+                    data-remove
                     className={smallButton}
-                    onClick={() =>
+                    onClick={(event) => {
+                      rows.removed(event, index, `${WEEKDAY_NAMES[day]} range ${index + 1}`);
                       setDay(
                         day,
                         ranges.filter((_, i) => i !== index),
-                      )
-                    }
+                      );
+                    }}
                   >
                     Remove
                     <span className="sr-only">
@@ -96,8 +105,12 @@ export function HoursEditor({
             <div>
               <button
                 type="button"
+                data-add
                 className={smallButton}
-                onClick={() => setDay(day, [...ranges, ['09:00', '17:00']])}
+                onClick={(event) => {
+                  rows.added(event, ranges.length);
+                  setDay(day, [...ranges, ['09:00', '17:00']]);
+                }}
               >
                 Add hours<span className="sr-only"> on {WEEKDAY_NAMES[day]}</span>
               </button>
@@ -105,6 +118,7 @@ export function HoursEditor({
           </div>
         );
       })}
+      <Announcement said={rows.said} />
     </fieldset>
   );
 }

@@ -10,11 +10,13 @@ import { typedNumber } from '@barbershop/contract/format';
 import { useRef, useState } from 'react';
 import { AddressFields, EMPTY_ADDRESS } from '../../components/address-fields.tsx';
 import { Alert } from '../../components/alert.tsx';
+import { Announcement } from '../../components/announcement.tsx';
 import { Button } from '../../components/button.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
 import { HoursEditor } from '../../components/hours-editor.tsx';
 import { imageSlots, type PickedImage } from '../../components/image-list.ts';
 import { ImagePicker } from '../../components/image-picker.tsx';
+import { useListRows } from '../../components/list-rows.ts';
 import { ScriptForm } from '../../components/script-form.tsx';
 import { SignInAgain } from '../../components/sign-in-again.tsx';
 import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
@@ -102,6 +104,7 @@ export function BarberForm({
   const [gallery, setGallery] = useState<PickedImage[]>(
     barber ? stored(barber.gallery, barber.galleryKeys) : [],
   );
+  const serviceRows = useListRows();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   // The last save was refused because the session had ended: the alert says how to sign in again.
@@ -271,11 +274,15 @@ export function BarberForm({
           Active (shown on the site)
         </label>
       </div>
-      <fieldset className="flex flex-col gap-3">
+      <fieldset data-rows className="flex flex-col gap-3">
         <legend className="font-semibold">Services</legend>
         {services.map((service, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a service being typed has no other identity yet.
-          <div key={index} className="grid gap-3 rounded bg-white p-3 ring-1 ring-charcoal/10 sm:grid-cols-2">
+          <div
+            // biome-ignore lint/suspicious/noArrayIndexKey: a service being typed has no other identity yet.
+            key={index}
+            data-row
+            className="grid gap-3 rounded bg-white p-3 ring-1 ring-charcoal/10 sm:grid-cols-2"
+          >
             {(
               [
                 ['name', 'name'],
@@ -303,7 +310,11 @@ export function BarberForm({
             <div>
               <Button
                 variant="ghost"
-                onClick={() => setServices((list) => list.filter((_, i) => i !== index))}
+                data-remove
+                onClick={(event) => {
+                  serviceRows.removed(event, index, `Service ${index + 1}`);
+                  setServices((list) => list.filter((_, i) => i !== index));
+                }}
               >
                 Remove service {index + 1}
               </Button>
@@ -313,13 +324,16 @@ export function BarberForm({
         <div>
           <Button
             variant="secondary"
-            onClick={() =>
-              setServices((list) => [...list, { name: '', description: '', price: '40', duration: '45' }])
-            }
+            data-add
+            onClick={(event) => {
+              serviceRows.added(event, services.length);
+              setServices((list) => [...list, { name: '', description: '', price: '40', duration: '45' }]);
+            }}
           >
             Add a service
           </Button>
         </div>
+        <Announcement said={serviceRows.said} />
       </fieldset>
       <HoursEditor hours={hours} onChange={setHours} errors={errors} />
       <ImagePicker

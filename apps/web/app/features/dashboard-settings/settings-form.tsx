@@ -3,9 +3,11 @@ import { typedNumber } from '@barbershop/contract/format';
 import { useRef, useState } from 'react';
 import { AddressFields, EMPTY_ADDRESS } from '../../components/address-fields.tsx';
 import { Alert } from '../../components/alert.tsx';
+import { Announcement } from '../../components/announcement.tsx';
 import { Button } from '../../components/button.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
 import { HoursEditor } from '../../components/hours-editor.tsx';
+import { useListRows } from '../../components/list-rows.ts';
 import { ScriptForm } from '../../components/script-form.tsx';
 import { SignInAgain } from '../../components/sign-in-again.tsx';
 import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
@@ -56,6 +58,7 @@ export function SettingsForm({ api, shop, onSaved }: { api: ApiClient; shop: Sho
   const [taxPercent, setTaxPercent] = useState(String(Math.round(shop.salesTaxRate * 100_000) / 1000));
   // One policy a line, as the owner types them: the lines are split only when sent.
   const [policies, setPolicies] = useState(shop.policies.join('\n'));
+  const linkRows = useListRows();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   // The last save was refused because the session had ended: the alert says how to sign in again.
@@ -166,11 +169,11 @@ export function SettingsForm({ api, shop, onSaved }: { api: ApiClient; shop: Sho
         onChange={(hours) => setDraft((current) => ({ ...current, hours }))}
         errors={errors}
       />
-      <fieldset className="flex flex-col gap-3">
+      <fieldset data-rows className="flex flex-col gap-3">
         <legend className="font-semibold">Social links</legend>
         {draft.socialLinks.map((link, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a link being typed has no other identity yet.
-          <div key={index} className="grid items-end gap-3 sm:grid-cols-[1fr_2fr_auto]">
+          <div key={index} data-row className="grid items-end gap-3 sm:grid-cols-[1fr_2fr_auto]">
             <FormField label={`Link ${index + 1} label`} error={errors[`socialLinks.${index}.label`]}>
               {(control) => (
                 <input
@@ -210,12 +213,14 @@ export function SettingsForm({ api, shop, onSaved }: { api: ApiClient; shop: Sho
             </FormField>
             <Button
               variant="ghost"
-              onClick={() =>
+              data-remove
+              onClick={(event) => {
+                linkRows.removed(event, index, `Link ${index + 1}`);
                 setDraft((current) => ({
                   ...current,
                   socialLinks: current.socialLinks.filter((_, i) => i !== index),
-                }))
-              }
+                }));
+              }}
             >
               Remove<span className="sr-only"> link {index + 1}</span>
             </Button>
@@ -224,16 +229,19 @@ export function SettingsForm({ api, shop, onSaved }: { api: ApiClient; shop: Sho
         <div>
           <Button
             variant="secondary"
-            onClick={() =>
+            data-add
+            onClick={(event) => {
+              linkRows.added(event, draft.socialLinks.length);
               setDraft((current) => ({
                 ...current,
                 socialLinks: [...current.socialLinks, { label: '', url: '' }],
-              }))
-            }
+              }));
+            }}
           >
             Add a social link
           </Button>
         </div>
+        <Announcement said={linkRows.said} />
       </fieldset>
       <FormField
         label="Policies"
