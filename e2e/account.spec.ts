@@ -344,7 +344,7 @@ test('the account tables fit a phone: each row is a card with every column in si
   ] as const) {
     await page.goto(path);
     // The table's own scroll region (the page's Inventory section shares its name).
-    const region = page.locator('section[tabindex="0"]').and(page.getByRole('region', { name }));
+    const region = page.locator('section:has(> table)').and(page.getByRole('region', { name }));
     await expect(region).toBeVisible();
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

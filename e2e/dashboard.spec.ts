@@ -249,6 +249,28 @@ test("on a phone every dashboard table shows each row whole, a card of its colum
   await checkA11y();
 });
 
+test("a table's box is a tab stop, to scroll it by keyboard, only while it scrolls", async ({ page }) => {
+  await signInAsStaff(page);
+  const create = page.getByRole('link', { name: 'Create product' });
+  const region = page.getByRole('region', { name: 'Products' });
+  const firstView = page.getByRole('link', { name: /^View / }).first();
+  // 800 px less the page's padding is narrower than the products table: the box scrolls.
+  await page.setViewportSize({ width: 800, height: 800 });
+  await open(page, '/dashboard/products');
+  await create.focus();
+  await page.keyboard.press('Tab');
+  await expect(region).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => region.evaluate((box) => box.scrollLeft)).toBeGreaterThan(0);
+  // On a phone each row is a card and on a wide screen the table fits: Tab goes on to the rows.
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await create.focus();
+    await page.keyboard.press('Tab');
+    await expect(firstView, `at ${width} px`).toBeFocused();
+  }
+});
+
 test("at 400% zoom (320 x 256) the image picker's buttons stay in their cards, and Shift+Tab keeps focus out from under the sticky top bar", async ({
   page,
 }) => {
