@@ -505,7 +505,11 @@ test.describe('products', () => {
     if (!listed) throw new Error(`${name} is not in the public catalogue`);
     expect(listed.images).toHaveLength(3);
 
-    // Walk-in items, then one through printing and ready.
+    // Walk-in items, then one through printing and ready. A count refused takes the keyboard to it.
+    await page.getByLabel('Count').fill('0');
+    await page.getByRole('button', { name: 'Add items' }).click();
+    await expect(page.getByLabel('Count')).toBeFocused();
+    await expect(page.getByLabel('Count')).toHaveAccessibleDescription('Add at least 1');
     await page.getByLabel('Count').fill('2');
     await page.getByRole('button', { name: 'Add items' }).click();
     await expect(page.getByText('2 items added')).toBeVisible();
@@ -885,7 +889,11 @@ test('an admin gives a user a phone and an address by its fields, and the users 
   await form.getByRole('textbox', { name: 'Postal code' }).fill('80903');
   await form.getByRole('textbox', { name: 'Country' }).fill('US');
   await page.getByRole('button', { name: 'Save contact details' }).click();
-  await expect(page.getByText('Contact details not saved: check the fields marked below.')).toBeVisible();
+  // Said below the button, which keeps it in sight; the keyboard goes up to the field to fix.
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+    'Contact details not saved: check the fields marked above.',
+  );
+  await expect(form.getByRole('textbox', { name: 'City' })).toBeFocused();
   await expect(form.getByRole('textbox', { name: 'City' })).toHaveAccessibleDescription('City is required');
   await form.getByRole('textbox', { name: 'City' }).fill('Colorado Springs');
   await page.getByRole('button', { name: 'Save contact details' }).click();

@@ -1,12 +1,13 @@
 import { AddItemsSchema, type AdminProductDetail, SIZES } from '@barbershop/contract';
 import { typedNumber } from '@barbershop/contract/format';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
 import { ScriptForm } from '../../components/script-form.tsx';
 import { SignInAgain } from '../../components/sign-in-again.tsx';
 import { type ApiClient, ApiError, isSessionEnded } from '../../lib/api.ts';
+import { useFocusOnFailure } from '../../lib/use-focus-on-failure.ts';
 
 /** 'Add walk-in items': items sold in the shop, of one size and a count, owned by no account. */
 export function AddItemsForm({
@@ -21,21 +22,24 @@ export function AddItemsForm({
   const offered = product.stock.length > 0 ? product.stock.map((entry) => entry.size) : [...SIZES];
   const [size, setSize] = useState<string>(offered[0] ?? '');
   const [count, setCount] = useState('1');
-  const [error, setError] = useState<string | null>(null);
+  // A new object at each try, so a second refusal takes the keyboard to the count again.
+  const [errors, setErrors] = useState<{ count?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
   // The last save was refused because the session had ended: the alert says how to sign in again.
   const [sessionEnded, setSessionEnded] = useState(false);
   const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusOnFailure(formRef, errors.count ?? failure, errors);
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSessionEnded(false);
     const parsed = AddItemsSchema.safeParse({ size, count: typedNumber(count) });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Enter a count');
+      setErrors({ count: parsed.error.issues[0]?.message ?? 'Enter a count' });
       return;
     }
-    setError(null);
+    setErrors({});
     setFailure(null);
     setBusy(true);
     try {
@@ -52,6 +56,7 @@ export function AddItemsForm({
 
   return (
     <ScriptForm
+      ref={formRef}
       noValidate
       onSubmit={submit}
       className="flex flex-col gap-3 rounded-lg bg-white p-4 ring-1 ring-charcoal/10"
@@ -78,7 +83,7 @@ export function AddItemsForm({
             </select>
           )}
         </FormField>
-        <FormField label="Count" error={error}>
+        <FormField label="Count" error={errors.count}>
           {(control) => (
             <input
               {...control}

@@ -9,6 +9,7 @@ import { DataTable, EmptyState, tableLinkClass } from '../../components/data-tab
 import { FormField, inputClass } from '../../components/form-field.tsx';
 import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { useEarlyChoice } from '../../lib/use-early-choice.ts';
+import { useFocusOnFailure } from '../../lib/use-focus-on-failure.ts';
 import { useTimeZone } from '../../lib/use-time-zone.ts';
 
 /** What saving the role or the address says; `fields` holds a message per field, keyed as the schema names it. */
@@ -88,6 +89,7 @@ type Contact = { phone: string; address: Address };
 function contactFromForm(form: FormData): Contact {
   return { phone: String(form.get('phone') ?? ''), address: addressFromForm(form) ?? EMPTY_ADDRESS };
 }
+const NO_ANSWER = {};
 
 /**
  * The phone and address, changed by admins (a customer's number taken over the phone, so staff find
@@ -114,6 +116,9 @@ export function ContactForm({ user }: { user: UserDetail }) {
     if (fetcher.state === 'idle' && fetcher.data && 'ok' in fetcher.data) allowLeaving(sent.current);
   }, [fetcher.state, fetcher.data, allowLeaving]);
   const errors = fetcher.data && 'fields' in fetcher.data ? fetcher.data.fields : undefined;
+  // Each answer is a new object: a second refusal takes the keyboard to the first field again.
+  const answer = fetcher.data;
+  useFocusOnFailure(form, answer && 'error' in answer ? answer.error : null, answer ?? NO_ANSWER);
   return (
     <fetcher.Form
       ref={form}

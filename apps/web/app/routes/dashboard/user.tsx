@@ -65,7 +65,7 @@ export async function action({
   if (!parsed.success) {
     return {
       error: savesContact
-        ? 'Contact details not saved: check the fields marked below.'
+        ? 'Contact details not saved: check the fields marked above.'
         : `Role not saved: ${parsed.error.issues[0]?.message}`,
       fields: Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message])),
     };
