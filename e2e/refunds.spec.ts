@@ -104,9 +104,11 @@ test('staff see a failed refund, say how they paid the customer back, and the cu
   );
   await checkA11y(staff);
   const note = panel.getByRole('textbox', { name: 'How was the customer paid back?' });
-  // Only spaces: the server's refusal is said by the field, and nothing is lost or marked.
+  // Only spaces: the server's refusal is said by the field, which takes the keyboard to be heard, and
+  // nothing is lost or marked.
   await note.fill('   ');
   await panel.getByRole('button', { name: 'Mark as paid back' }).click();
+  await expect(note).toBeFocused();
   await expect(note).toHaveAttribute('aria-invalid', 'true');
   await expect(note).toHaveAccessibleDescription(/Say how the customer was paid back$/);
   await note.fill('Cash at the counter, Nov 28');

@@ -3,15 +3,16 @@ import { type RefObject, useEffect } from 'react';
 /**
  * After a save that failed, takes the keyboard and the view to what needs fixing: the first field
  * marked invalid, or else the form's alert. Otherwise the message sits at the top of a long form,
- * out of sight, while focus stays on the button that was pressed. `errors` is a new object at each
- * failed try, so a second press with the same mistake goes there again.
+ * out of sight, while focus stays on the button that was pressed. `attempt` is a new object at each
+ * failed try (the form's errors, a fetcher's answer), so a second press with the same mistake goes
+ * there again.
  */
 export function useFocusOnFailure(
   form: RefObject<HTMLFormElement | null>,
   failure: string | null,
-  errors: object,
+  attempt: object | undefined,
 ) {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each new `errors` is a new failed try.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new `attempt` is a new failed try.
   useEffect(() => {
     if (!failure || !form.current) return;
     const field = form.current.querySelector<HTMLElement>('[aria-invalid="true"]');
@@ -20,5 +21,5 @@ export function useFocusOnFailure(
     if (!alert) return;
     alert.tabIndex = -1;
     alert.focus();
-  }, [failure, errors, form]);
+  }, [failure, attempt, form]);
 }

@@ -5,6 +5,7 @@ import { ActionResult } from '../../components/action-result.tsx';
 import { alertClass } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
+import { useFocusOnFailure } from '../../lib/use-focus-on-failure.ts';
 import type { OrderActionResult } from './status-control.tsx';
 
 /**
@@ -22,9 +23,12 @@ export function AttentionPanel({ order }: { order: OrderView }) {
     if (wasOpen.current && !open) heading.current?.focus();
     wasOpen.current = open;
   }, [open]);
-  if (!order.attention) return null;
   const answer = fetcher.data;
   const noteError = answer && 'field' in answer && answer.field === 'note' ? answer.error : null;
+  // The note's refusal is said by the note alone, no alert: the keyboard goes there to hear it.
+  const form = useRef<HTMLFormElement>(null);
+  useFocusOnFailure(form, noteError, answer);
+  if (!order.attention) return null;
   return (
     <section aria-labelledby="order-attention" className={`mb-6 ${alertClass(open ? 'error' : 'info')}`}>
       <h2 id="order-attention" ref={heading} tabIndex={-1} className="text-lg focus:outline-none">
@@ -32,7 +36,7 @@ export function AttentionPanel({ order }: { order: OrderView }) {
       </h2>
       <p>{order.attention}</p>
       {open && (
-        <fetcher.Form method="post" className="mt-3 max-w-xl text-charcoal">
+        <fetcher.Form ref={form} method="post" className="mt-3 max-w-xl text-charcoal">
           <input type="hidden" name="intent" value="paid-back" />
           <FormField
             label="How was the customer paid back?"

@@ -89,8 +89,6 @@ type Contact = { phone: string; address: Address };
 function contactFromForm(form: FormData): Contact {
   return { phone: String(form.get('phone') ?? ''), address: addressFromForm(form) ?? EMPTY_ADDRESS };
 }
-const NO_ANSWER = {};
-
 /**
  * The phone and address, changed by admins (a customer's number taken over the phone, so staff find
  * them by it): the contract's fields, empty for none. Leaving with changes not saved asks first.
@@ -118,7 +116,7 @@ export function ContactForm({ user }: { user: UserDetail }) {
   const errors = fetcher.data && 'fields' in fetcher.data ? fetcher.data.fields : undefined;
   // Each answer is a new object: a second refusal takes the keyboard to the first field again.
   const answer = fetcher.data;
-  useFocusOnFailure(form, answer && 'error' in answer ? answer.error : null, answer ?? NO_ANSWER);
+  useFocusOnFailure(form, answer && 'error' in answer ? answer.error : null, answer);
   return (
     <fetcher.Form
       ref={form}
