@@ -121,7 +121,12 @@ test('a paid order goes printing -> ready -> delivered with the pickup code, the
   const wrong = code === '000000' ? '111111' : '000000';
   await dialog.getByLabel('Pickup code').fill(wrong);
   await dialog.getByRole('button', { name: 'Mark delivered' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText("That is not this order's pickup code (4 tries left)");
+  // Said by the code's field, which takes the keyboard to type it again.
+  await expect(codeField).toBeFocused();
+  await expect(codeField).toHaveAttribute('aria-invalid', 'true');
+  await expect(codeField).toHaveAccessibleDescription(
+    "The 6 digits on the customer's order page or in their email That is not this order's pickup code (4 tries left)",
+  );
   await page.reload();
   await expect(page.getByTestId('pickup-code')).toHaveText(code);
 

@@ -15,6 +15,7 @@ import { Button } from '../../components/button.tsx';
 import { Dialog } from '../../components/dialog.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
 import { useEarlyChoice } from '../../lib/use-early-choice.ts';
+import { useFocusOnFailure } from '../../lib/use-focus-on-failure.ts';
 import { useTimeZone } from '../../lib/use-time-zone.ts';
 
 /**
@@ -66,6 +67,15 @@ export function StatusControl({ order, scannedCode }: { order: OrderView; scanne
   useEffect(() => {
     if (fetcher.state === 'idle' && fetcher.data && 'ok' in fetcher.data) setAskCode(false);
   }, [fetcher.state, fetcher.data]);
+  // The dialog's own answer (not the last status change's); a wrong code is said by the code's field,
+  // which takes the keyboard, so it is heard and typed again at once.
+  const dialogAnswer = askCode && fetcher.data !== answerBefore ? fetcher.data : undefined;
+  const codeError =
+    dialogAnswer && 'field' in dialogAnswer && dialogAnswer.field === 'pickupCode'
+      ? dialogAnswer.error
+      : null;
+  const codeForm = useRef<HTMLFormElement>(null);
+  useFocusOnFailure(codeForm, codeError, dialogAnswer);
 
   if (from === 'pending' || from === 'canceled') return null;
   const allowed = nextStatuses(order.deliveryMethod, from);
@@ -125,11 +135,12 @@ export function StatusControl({ order, scannedCode }: { order: OrderView; scanne
         title="Hand over the order"
         fallbackFocus={heading}
       >
-        <fetcher.Form method="post">
+        <fetcher.Form ref={codeForm} method="post">
           {fields}
           <FormField
             label="Pickup code"
             hint={`The ${PICKUP_CODE_LENGTH} digits on the customer's order page or in their email`}
+            error={codeError}
             required
           >
             {(control) => (
@@ -145,7 +156,7 @@ export function StatusControl({ order, scannedCode }: { order: OrderView; scanne
               />
             )}
           </FormField>
-          {askCode && fetcher.data !== answerBefore && <ActionResult answer={fetcher.data} />}
+          {dialogAnswer && <ActionResult answer={dialogAnswer} errorShownByField={!!codeError} />}
           <div className="mt-6 flex flex-wrap justify-end gap-3">
             <Button variant="secondary" onClick={() => setAskCode(false)}>
               Cancel

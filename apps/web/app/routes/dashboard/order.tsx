@@ -74,9 +74,13 @@ export async function action({
     return { ok: `Status updated to ${status}.` };
   } catch (error) {
     if (isSessionEnded(error)) return sessionEndedAnswer(error);
-    // The API's refusal (a step not allowed, a wrong or locked code, a stale page), shown as it is.
-    if (error instanceof ApiError && error.status < 500)
-      return { error: error.message.replace(/^body\.\w+: /, '') };
+    // The API's refusal (a step not allowed, a wrong or locked code, a stale page), shown as it is; one
+    // naming the pickup code (wrong, or missing) by that field.
+    if (error instanceof ApiError && error.status < 500) {
+      const named = /^body\.(\w+): (.*)$/s.exec(error.message);
+      if (named?.[1] === 'pickupCode') return { error: named[2]!, field: 'pickupCode' };
+      return { error: named ? named[2]! : error.message };
+    }
     throw error;
   }
 }
