@@ -360,6 +360,6 @@ test('the account tables fit a phone: each row is a card with every column in si
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(360);
     expect(
       await row.locator(`[data-label="${label}"]`).evaluate((el) => getComputedStyle(el, '::before').content),
-    ).toBe(`"${label}"`);
+    ).toBe(`"${label}" / ""`);
   }
 });

@@ -7,7 +7,7 @@ export const cellClass = 'px-4 py-3 align-middle';
 const headClass = 'px-4 py-3 text-left font-display text-sm uppercase tracking-wide';
 // On a phone a table's cell is a line of its row's card: its column's name, then the value.
 const phoneCellClass =
-  'max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-3 max-sm:py-1 max-sm:wrap-anywhere max-sm:before:w-20 max-sm:before:shrink-0 max-sm:before:font-display max-sm:before:text-xs max-sm:before:uppercase max-sm:before:tracking-wide max-sm:before:text-muted max-sm:before:content-[attr(data-label)]';
+  'max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-3 max-sm:py-1 max-sm:wrap-anywhere max-sm:before:w-20 max-sm:before:shrink-0 max-sm:before:font-display max-sm:before:text-xs max-sm:before:uppercase max-sm:before:tracking-wide max-sm:before:text-muted max-sm:before:content-[attr(data-label)_/_""]';
 
 /**
  * A header row of column names (a node, for a name only screen readers need). On a phone, where the
