@@ -172,3 +172,41 @@ test('a name typed in Arabic or Hebrew reads right to left in the form it is typ
   await name.fill('Barber Cap (gold)');
   await expect(name).toHaveCSS('direction', 'ltr');
 });
+
+test('a heading in another script is drawn in the display font where it has the letters, and at full size where it has not', async ({
+  browser,
+}) => {
+  const page = await visitor(browser, 1280);
+  await page.goto('/');
+  const drawn = await page.evaluate(async () => {
+    const heading = document.createElement('h2');
+    heading.style.font = '600 40px var(--font-display)';
+    const word = (text: string, family?: string) => {
+      const span = document.createElement('span');
+      span.textContent = text;
+      if (family) span.style.fontFamily = family;
+      heading.append(span, ' ');
+      return span;
+    };
+    // A barber's Polish name and a hat's Russian one, which the shop's display font has; and Greek, which it has not.
+    word('Łukasz Wąs');
+    word('Шапка');
+    const greek = word('ΘΩΣ');
+    const greekInTheRestOfTheStack = word('ΘΩΣ', '"Arial Narrow", "Helvetica Neue", Arial, sans-serif');
+    document.querySelector('main')!.append(heading);
+    await document.fonts.ready;
+    const loaded = [...document.fonts]
+      .filter((face) => face.family.replace(/"/g, '') === 'Oswald' && face.status === 'loaded')
+      .map((face) => face.unicodeRange);
+    return {
+      latinExtended: loaded.some((range) => range.includes('U+100-2BA')),
+      cyrillic: loaded.some((range) => range.includes('U+400-45F')),
+      greekWidth: greek.getBoundingClientRect().width,
+      greekWidthInTheRestOfTheStack: greekInTheRestOfTheStack.getBoundingClientRect().width,
+    };
+  });
+  expect(drawn.latinExtended).toBe(true);
+  expect(drawn.cyrillic).toBe(true);
+  // The display font's stand-ins are scaled to Oswald's capitals (70-77%): not for letters Oswald lacks.
+  expect(drawn.greekWidth).toBeCloseTo(drawn.greekWidthInTheRestOfTheStack, 0);
+});
