@@ -14,29 +14,16 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { COPIED_NOTICE_MS } from '../apps/web/app/features/barbers/share-button.tsx';
 import { PRODUCTS } from '../packages/db/src/seed/sample-data.ts';
 import { expect, stopPageClock, test } from './fixtures.ts';
+import { blockTiles, serveGreyTiles, TILE_ERRORS, TILE_HOSTS } from './map-tiles.ts';
 import { SHOP_TIME_ZONE } from './shop-time-zone.ts';
 
 // The barber pages a visitor opens from the home page or a shared link, and what search engines read.
-// There is no internet here, and tests must not depend on it: map tiles are blocked in every test.
-
-const TILE_HOSTS = /^https:\/\/([a-c]\.)?tile\.openstreetmap\.org\/|^https:\/\/api\.mapbox\.com\//;
-// Chromium logs each aborted tile as a failed resource.
-const TILE_ERRORS = /tile\.openstreetmap\.org|api\.mapbox\.com/;
+// Map tiles are blocked, or served by a stand-in, in every test (map-tiles.ts).
 
 async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
   const response = await request.get(path);
   expect(response.status(), `GET ${path}`).toBe(200);
   return (await response.json()) as T;
-}
-
-/** Fails every map tile request, as a phone without signal would, and records what was asked for. */
-async function blockTiles(page: Page): Promise<string[]> {
-  const asked: string[] = [];
-  await page.route(TILE_HOSTS, (route) => {
-    asked.push(route.request().url());
-    return route.abort('internetdisconnected');
-  });
-  return asked;
 }
 
 /** The JSON-LD documents of the page, parsed. */
@@ -265,14 +252,7 @@ for (const viewport of [
 
 test('when tiles arrive the map shows with no notice over it', async ({ page, request }) => {
   const barbers = await getJson<Barber[]>(request, '/api/barbers');
-  // A stand-in for the tile server: one grey pixel per tile.
-  const pixel = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-    'base64',
-  );
-  await page.route(TILE_HOSTS, (route) =>
-    route.fulfill({ status: 200, contentType: 'image/png', body: pixel }),
-  );
+  await serveGreyTiles(page);
   await page.goto('/barbershops/barbers?index=1');
   const panel = page.getByRole('tabpanel', { name: barbers[1]!.name });
   await panel.getByRole('region', { name: /^Map of / }).scrollIntoViewIfNeeded();
