@@ -3,10 +3,12 @@ export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
 const base =
   'inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded px-5 font-display text-sm uppercase tracking-wide transition-colors disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-progress';
 
+// Forced colours (Windows' contrast themes) paint every background the page's own colour: a filled
+// button would read as loose text, so there it gets a border in the theme's colour instead.
 const VARIANTS: Record<ButtonVariant, string> = {
-  primary: 'bg-charcoal text-paper hover:bg-ink',
+  primary: 'bg-charcoal text-paper hover:bg-ink forced-colors:border-2',
   secondary: 'border-2 border-charcoal bg-white text-charcoal hover:bg-charcoal hover:text-paper',
-  danger: 'bg-red-800 text-white hover:bg-red-900',
+  danger: 'bg-red-800 text-white hover:bg-red-900 forced-colors:border-2',
   ghost: 'text-charcoal underline-offset-4 hover:underline',
 };
 

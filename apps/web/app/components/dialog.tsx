@@ -100,11 +100,13 @@ export function Dialog({
   }, []);
 
   return (
+    // Forced colours drop its shadow, and the dimmed page behind turns the page's colour: a border
+    // keeps its edge.
     <dialog
       ref={dialog}
       aria-modal="true"
       aria-labelledby={title ? titleId : labelledBy}
-      className={`m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg bg-paper p-0 text-charcoal shadow-2xl backdrop:bg-charcoal/70 ${className}`.trim()}
+      className={`m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg bg-paper p-0 text-charcoal shadow-2xl backdrop:bg-charcoal/70 forced-colors:border-2 ${className}`.trim()}
     >
       <div className="relative px-6 pb-6 pt-8">
         {title && (

@@ -74,10 +74,11 @@ export function AccountMenu({ user, apiBaseUrl }: { user: NonNullable<CurrentUse
           <path d="M2 4l4 4 4-4z" />
         </svg>
       </button>
+      {/* Forced colours drop its shadow and ring: a border keeps it apart from the page it covers. */}
       <div
         id={menuId}
         hidden={!open}
-        className="absolute right-0 top-full z-40 mt-2 w-64 overflow-hidden rounded-md bg-paper text-charcoal shadow-xl ring-1 ring-charcoal/10"
+        className="absolute right-0 top-full z-40 mt-2 w-64 overflow-hidden rounded-md bg-paper text-charcoal shadow-xl ring-1 ring-charcoal/10 forced-colors:border"
       >
         <p className="border-b border-charcoal/10 px-4 py-3 text-sm">
           <span className="block font-semibold wrap-anywhere">{user.name}</span>

@@ -93,9 +93,11 @@ export function BarberTabs({
             }}
             // The strip scrolls sideways, so it clips what passes its edges: the focus ring is drawn inside.
             className={`inline-flex min-h-11 shrink-0 snap-start items-center gap-2 border-b-4 px-3 py-2 font-display text-sm uppercase tracking-wider whitespace-nowrap focus-visible:-outline-offset-3 ${
+              // Forced colours draw every border, transparent ones too, in the theme's text colour: there
+              // the chosen tab's bar takes the selection colour and the others' the page's.
               isSelected
-                ? 'border-brass text-charcoal'
-                : 'border-transparent text-muted hover:border-charcoal/30 hover:text-charcoal'
+                ? 'border-brass text-charcoal forced-colors:border-[Highlight]'
+                : 'border-transparent text-muted hover:border-charcoal/30 hover:text-charcoal forced-colors:border-[Canvas]'
             }`}
           >
             {/* Lazy: React then writes no preload for each avatar, six that Chromium reported as unused. */}

@@ -60,11 +60,12 @@ export function CartMenu() {
           </span>
         )}
       </button>
+      {/* Forced colours drop its shadow and ring: a border keeps it apart from the page it covers. */}
       <section
         id={panelId}
         hidden={!open}
         aria-label="Cart"
-        className="absolute right-0 top-full z-40 mt-2 h-[340px] w-[240px] max-[22rem]:right-2 flex-col overflow-hidden rounded-md bg-paper text-charcoal shadow-xl ring-1 ring-charcoal/10 [&:not([hidden])]:flex"
+        className="absolute right-0 top-full z-40 mt-2 h-[340px] w-[240px] max-[22rem]:right-2 flex-col overflow-hidden rounded-md bg-paper text-charcoal shadow-xl ring-1 ring-charcoal/10 forced-colors:border [&:not([hidden])]:flex"
       >
         {cart.lines.length === 0 ? (
           <p className="flex flex-1 items-center justify-center px-4 text-center font-display uppercase tracking-wide text-muted">

@@ -68,9 +68,11 @@ export function AddToCartForm({ stock, onAdd }: { stock: StockEntry[]; onAdd: (s
                 key={entry.size}
                 className={`relative inline-flex min-h-11 min-w-11 items-center justify-center rounded border-2 px-4 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-brass-dark ${
                   soldOut
-                    ? 'cursor-not-allowed border-charcoal/20 text-muted line-through'
+                    ? 'cursor-not-allowed border-charcoal/20 text-muted line-through forced-colors:text-[GrayText]'
                     : size === entry.size
-                      ? 'cursor-pointer border-charcoal bg-charcoal text-paper'
+                      ? // Forced colours drop the fill: the theme's selection colours mark the choice there,
+                        // painted as given (the theme would put a plate of its page colour behind the text).
+                        'cursor-pointer border-charcoal bg-charcoal text-paper forced-colors:border-[Highlight] forced-colors:bg-[Highlight] forced-colors:text-[HighlightText] forced-colors:forced-color-adjust-none forced-colors:has-focus-visible:outline-[CanvasText]'
                       : 'cursor-pointer border-charcoal/40 hover:border-charcoal'
                 }`}
               >

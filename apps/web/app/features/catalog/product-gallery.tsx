@@ -60,7 +60,10 @@ export function ProductGallery({ images, name }: { images: Image[]; name: string
                 aria-label={`Show picture ${index + 1} of ${images.length}: ${image.alt || name}`}
                 onClick={() => setSelected(index)}
                 className={`block h-16 w-16 overflow-hidden rounded ring-2 sm:h-20 sm:w-20 ${
-                  index === selected ? 'ring-brass' : 'ring-transparent hover:ring-charcoal/30'
+                  // Forced colours drop rings (shadows): a border in the selection colour marks the shown one.
+                  index === selected
+                    ? 'ring-brass forced-colors:border-4 forced-colors:border-[Highlight]'
+                    : 'ring-transparent hover:ring-charcoal/30'
                 }`}
               >
                 <StoredImage
