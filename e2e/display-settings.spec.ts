@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { blockTiles, TILE_ERRORS } from './map-tiles.ts';
+import { blockTiles, serveGreyTiles, TILE_ERRORS } from './map-tiles.ts';
 import { clickUntil, DEMO, openAccountMenu, openSignInPopover, signIn } from './sign-in.ts';
 
 // The public pages for people who change how their browser shows pages: a forced-colours (contrast)
@@ -162,5 +162,70 @@ test.describe('in forced colours (a Windows contrast theme)', () => {
     const cart = page.getByRole('region', { name: 'Cart' });
     await clickUntil(page.getByRole('button', { name: /^Cart, / }), cart);
     await expectAnEdge(page, cart, 'the cart');
+  });
+});
+
+test.describe('with reduced motion asked for', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('nothing glides or turns: hover zooms, the cart line’s slide, the directions chevron, the map’s zoom', async ({
+    page,
+  }) => {
+    // Every transition of a moving property and every animation the page starts, however short: how
+    // long each lasts would depend on how quickly the test looks.
+    await page.addInitScript(() => {
+      const moved: string[] = [];
+      const name = (target: EventTarget | null) => {
+        const element = target as Element;
+        return `${element.localName}.${element.getAttribute('class')?.split(' ').slice(0, 3).join('.')}`;
+      };
+      document.addEventListener(
+        'transitionrun',
+        (event) => {
+          if (/transform|translate|scale|rotate/.test(event.propertyName))
+            moved.push(`${event.propertyName} of ${name(event.target)}`);
+        },
+        true,
+      );
+      document.addEventListener(
+        'animationstart',
+        (event) => {
+          if (getComputedStyle(event.target as Element).animationDuration !== '0s')
+            moved.push(`${event.animationName} of ${name(event.target)}`);
+        },
+        true,
+      );
+      Object.assign(window, { e2eMoved: moved });
+    });
+    // Each page load starts the record afresh: each page is checked before the next.
+    const moved = () => page.evaluate(() => (window as unknown as { e2eMoved: string[] }).e2eMoved);
+
+    await page.goto('/');
+    await page.getByRole('region', { name: 'Our Barbers' }).getByRole('link').first().hover();
+    expect.soft(await moved(), "a barber's card on the home page").toEqual([]);
+
+    await page.goto('/store');
+    await page.getByRole('region', { name: 'New Goods' }).getByRole('link').first().hover();
+    expect.soft(await moved(), "a product's card in the store").toEqual([]);
+
+    await page.goto('/store/logo-tee');
+    await page.getByRole('radio', { name: 'Small', exact: true }).check({ force: true });
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    const cart = page.getByRole('region', { name: 'Cart' });
+    await clickUntil(page.getByRole('button', { name: /^Cart, / }), cart);
+    await cart.getByRole('listitem').first().hover();
+    await expect(cart.getByRole('button', { name: /^Delete / })).toBeVisible();
+    expect.soft(await moved(), "a line of the cart's dropdown").toEqual([]);
+
+    await serveGreyTiles(page);
+    await page.goto('/barbershops/barbers');
+    const panel = page.getByRole('tabpanel');
+    await panel.getByRole('region', { name: /^Map of / }).scrollIntoViewIfNeeded();
+    await expect(panel.locator('.leaflet-tile-loaded').first()).toBeAttached();
+    await panel.getByRole('button', { name: 'Zoom map in' }).click();
+    await expect(panel.getByRole('button', { name: 'Zoom map out' })).toBeVisible();
+    await panel.getByText('Get directions').click();
+    await expect(panel.getByRole('link', { name: /^Google Maps/ })).toBeVisible();
+    expect(await moved(), 'on the barber page').toEqual([]);
   });
 });
