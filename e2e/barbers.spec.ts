@@ -246,6 +246,11 @@ for (const viewport of [
         `geo:${barber.lat},${barber.lng}?q=${encodeURIComponent(address)}`,
       );
       await checkA11y();
+      // From the keyboard, Escape closes the choice as it does the header's menus, focus back on it.
+      await panel.getByRole('link', { name: /^Google Maps/ }).focus();
+      await page.keyboard.press('Escape');
+      await expect(panel.getByRole('link', { name: /^Google Maps/ })).toBeHidden();
+      await expect(panel.locator('summary', { hasText: 'Get directions' })).toBeFocused();
     });
   });
 }

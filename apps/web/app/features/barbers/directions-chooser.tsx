@@ -9,7 +9,15 @@ export function DirectionsChooser({ destination }: { destination: Destination })
   const [apple, setApple] = useState(false);
   useEffect(() => setApple(isAppleDevice(navigator.userAgent)), []);
   return (
-    <details className="group relative">
+    <details
+      className="group relative"
+      onKeyDown={(event) => {
+        // Escape closes it, as it does the header's menus, focus back on Get directions.
+        if (event.key !== 'Escape' || !event.currentTarget.open) return;
+        event.currentTarget.open = false;
+        event.currentTarget.querySelector('summary')?.focus();
+      }}
+    >
       <summary className="inline-flex min-h-11 cursor-pointer list-none items-center gap-2 rounded border border-charcoal px-4 font-display text-sm uppercase tracking-wider hover:bg-charcoal hover:text-paper [&::-webkit-details-marker]:hidden">
         Get directions
         <span aria-hidden="true" className="transition-transform group-open:rotate-180">
