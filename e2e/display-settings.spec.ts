@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { addFromProductPage } from './cart.ts';
+import { expect, sidewaysScroll, test } from './fixtures.ts';
 import { blockTiles, serveGreyTiles, TILE_ERRORS } from './map-tiles.ts';
 import { clickUntil, DEMO, openAccountMenu, openSignInPopover, signIn } from './sign-in.ts';
 
@@ -228,4 +229,53 @@ test.describe('with reduced motion asked for', () => {
     await expect(panel.getByRole('link', { name: /^Google Maps/ })).toBeVisible();
     expect(await moved(), 'on the barber page').toEqual([]);
   });
+});
+
+test("with the page's text at twice its size, nothing passes the screen's edge or spills out of its column", async ({
+  page,
+}) => {
+  // What a text-size extension or a user style sheet does: the root font size doubled, the screen's
+  // width unchanged, so the layout's breakpoints (media queries) do not move with the text.
+  const TEXT_200 = 'html { font-size: 200% !important; }';
+  await blockTiles(page);
+  await page.goto('/');
+  await signIn(page, DEMO.customer);
+  await addFromProductPage(page, 'logo-tee', 'Small');
+  await page.goto('/account/orders');
+  const order = await page
+    .getByRole('link', { name: /^View order / })
+    .first()
+    .getAttribute('href');
+  const lost: string[] = [];
+  for (const width of [1024, 640]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of [
+      '/',
+      '/barbershops/barbers',
+      '/store',
+      '/store/logo-tee',
+      '/cart',
+      '/checkout',
+      '/account',
+      '/account/orders',
+      order!,
+      '/legal/privacy',
+    ]) {
+      await page.goto(path);
+      await page.addStyleTag({ content: TEXT_200 });
+      const wider = await sidewaysScroll(page);
+      if (wider > 0) lost.push(`${path} at ${width} px: ${wider} px sideways`);
+    }
+    // The order's date, status and pickup address: each within its own column.
+    await page.goto(order!);
+    await page.addStyleTag({ content: TEXT_200 });
+    const spilled = await page
+      .getByRole('main')
+      .locator('dd')
+      .evaluateAll((cells) =>
+        cells.filter((cell) => cell.scrollWidth > cell.clientWidth).map((cell) => cell.textContent),
+      );
+    if (spilled.length) lost.push(`${order} at ${width} px: ${spilled.join(', ')} past its column`);
+  }
+  expect(lost).toEqual([]);
 });

@@ -34,8 +34,10 @@ export function OrderDetail({
 }) {
   const timeZone = useTimeZone();
   return (
-    <div className="space-y-8">
-      <dl className="grid gap-4 rounded-lg bg-white p-4 ring-1 ring-charcoal/10 sm:grid-cols-3">
+    <div className="@container space-y-8">
+      {/* Three columns where there is room for them in rem (a container query): with larger text the
+          status no longer runs into the address beside it. */}
+      <dl className="grid gap-4 rounded-lg bg-white p-4 ring-1 ring-charcoal/10 @xl:grid-cols-3">
         <div>
           <dt className="text-sm text-muted">Date</dt>
           <dd className="font-semibold">{formatDate(order.date, timeZone)}</dd>

@@ -66,7 +66,10 @@ export function CartLines({
         const limitId = `${ids}-limit-${index}`;
         const priceNote = priceChangeNote(line);
         return (
-          <li key={lineKey(line)} data-line={lineKey(line)} className="flex gap-3 p-4 sm:gap-4">
+          // The line's own width decides whether price, quantity and total join its row (a container
+          // query in rem): with text made larger, as a text-size setting of the page's font does, a line
+          // that no longer has room for them wraps them below instead of squeezing the name.
+          <li key={lineKey(line)} data-line={lineKey(line)} className="@container flex gap-3 p-4 sm:gap-4">
             <StoredImage
               image={line.image}
               alt=""
@@ -75,7 +78,7 @@ export function CartLines({
               height={96}
               className="h-16 w-16 shrink-0 rounded object-cover sm:h-24 sm:w-24"
             />
-            <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-center sm:gap-6">
+            <div className="flex min-w-0 flex-1 flex-col gap-2 @2xl:flex-row @2xl:items-center @2xl:gap-6">
               <div className="min-w-0 flex-1">
                 {/* Off sale, its page is gone: a name, not a link to a 404. */}
                 {line.offSale ? (
@@ -101,10 +104,10 @@ export function CartLines({
                   Remove<span className="sr-only"> {label}</span>
                 </button>
               </div>
-              {/* One row on a phone, the total wrapping below, to the right, where the row is too narrow
-                  (390 px and less); on wider screens the three join the line's own row. */}
-              <div className="flex flex-wrap items-center justify-between gap-3 sm:contents">
-                <p className="sm:w-20 sm:text-right">
+              {/* One row below the name on a narrow line, the total wrapping below, to the right, where
+                  the row is too narrow (390 px and less); on a wide line the three join its own row. */}
+              <div className="flex flex-wrap items-center justify-between gap-3 @2xl:contents">
+                <p className="@2xl:w-20 @2xl:text-right">
                   <span className="sr-only">Unit price </span>
                   {/* With cents, like the line total beside it. */}
                   {formatCents(dollarsToCents(line.pricing))}
@@ -152,7 +155,7 @@ export function CartLines({
                     {limit}
                   </p>
                 </div>
-                <p className="grow text-right font-semibold sm:w-24 sm:grow-0">
+                <p className="grow text-right font-semibold @2xl:w-24 @2xl:grow-0">
                   <span className="sr-only">Line total </span>
                   {formatCents(lineTotalCents(line))}
                 </p>

@@ -106,7 +106,8 @@ export function AddToCartForm({ stock, onAdd }: { stock: StockEntry[]; onAdd: (s
           onClick={(event) => {
             if (isRepeatClick(event)) event.preventDefault();
           }}
-          className="min-h-12 w-full text-base tracking-widest sm:w-auto sm:min-w-60"
+          // At least 15rem where there is room; with larger text its column can be narrower than that.
+          className="min-h-12 w-full text-base tracking-widest sm:w-auto sm:min-w-[min(15rem,100%)]"
         >
           {added ? 'Added' : 'Add to Cart'}
         </Button>

@@ -6,11 +6,13 @@ import { OpeningHours } from '../barbers/opening-hours.tsx';
 /** Home's "Visit Us": where the shop is, with a maps link, and its opening hours when it has given them. */
 export function VisitUs({ address, hours }: { address: Address; hours: Hours | null }) {
   return (
-    <section aria-labelledby="visit-heading" className="mx-auto max-w-6xl px-4 pb-4">
+    <section aria-labelledby="visit-heading" className="@container mx-auto max-w-6xl px-4 pb-4">
       <h2 id="visit-heading" className="mb-6 text-3xl">
         Visit Us
       </h2>
-      <div className="grid gap-8 sm:grid-cols-2">
+      {/* Two columns where the section has room for the hours in rem (a container query): with larger
+          text the hours go below the address instead of past the screen's edge. */}
+      <div className="grid gap-8 @xl:grid-cols-2">
         <div>
           <address className="not-italic">{formatAddress(address)}</address>
           <MapsLink address={address} />

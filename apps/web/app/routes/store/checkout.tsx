@@ -240,11 +240,13 @@ export default function Checkout() {
 
   const amount = formatCents(amounts.total);
   return (
-    <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-10 focus:outline-none">
+    <main id="main" tabIndex={-1} className="@container mx-auto max-w-6xl px-4 py-10 focus:outline-none">
       <h1 className="mb-6 text-4xl">Checkout</h1>
-      {/* The summary comes first on a phone, so the lines and the total are read before Pay. */}
-      <div className="grid gap-8 lg:grid-cols-[1fr_24rem] lg:gap-12">
-        <div className="lg:sticky lg:top-6 lg:col-start-2 lg:row-start-1 lg:self-start">
+      {/* The summary comes first on a phone, so the lines and the total are read before Pay. Side by
+          side once the page is wide enough for both in rem (a container query), so larger text, which
+          widens the summary, puts them one above the other again. */}
+      <div className="grid gap-8 @4xl:grid-cols-[1fr_24rem] @4xl:gap-12">
+        <div className="@4xl:sticky @4xl:top-6 @4xl:col-start-2 @4xl:row-start-1 @4xl:self-start">
           <OrderSummary
             lines={cart.lines.map((line) => ({
               key: lineKey(line),
@@ -268,7 +270,7 @@ export default function Checkout() {
             </Link>
           </p>
         </div>
-        <div className="space-y-8 lg:col-start-1 lg:row-start-1">
+        <div className="space-y-8 @4xl:col-start-1 @4xl:row-start-1">
           <DeliveryMethod
             shopName={shop.name}
             address={configuredShop(shop)?.address ?? null}
