@@ -96,7 +96,8 @@ export function BarberTabs({
               // Forced colours draw every border, transparent ones too, in the theme's text colour: there
               // the chosen tab's bar takes the selection colour and the others' the page's.
               isSelected
-                ? 'border-brass text-charcoal forced-colors:border-[Highlight]'
+                ? // The bar is what marks the chosen tab: brass-dark, 3:1 or more on paper (WCAG 1.4.11).
+                  'border-brass-dark text-charcoal forced-colors:border-[Highlight]'
                 : 'border-transparent text-muted hover:border-charcoal/30 hover:text-charcoal forced-colors:border-[Canvas]'
             }`}
           >

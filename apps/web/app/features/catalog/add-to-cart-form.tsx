@@ -73,7 +73,8 @@ export function AddToCartForm({ stock, onAdd }: { stock: StockEntry[]; onAdd: (s
                       ? // Forced colours drop the fill: the theme's selection colours mark the choice there,
                         // painted as given (the theme would put a plate of its page colour behind the text).
                         'cursor-pointer border-charcoal bg-charcoal text-paper forced-colors:border-[Highlight] forced-colors:bg-[Highlight] forced-colors:text-[HighlightText] forced-colors:forced-color-adjust-none forced-colors:has-focus-visible:outline-[CanvasText]'
-                      : 'cursor-pointer border-charcoal/40 hover:border-charcoal'
+                      : // Its edge is what shows it can be chosen: 3:1 or more on paper (WCAG 1.4.11).
+                        'cursor-pointer border-charcoal/60 hover:border-charcoal'
                 }`}
               >
                 <input
