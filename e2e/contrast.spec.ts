@@ -1,6 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { blockTiles, TILE_ERRORS } from './map-tiles.ts';
+import { DEMO, signIn } from './sign-in.ts';
 
 // WCAG 1.4.11 (non-text contrast), which axe does not check: an edge or bar that is all that shows a
 // control can be used, or which state it is in, stands 3:1 or more against what lies behind it.
@@ -51,4 +52,17 @@ test('the edges of the size choices and the bar of the chosen barber tab stand 3
   await page.goto('/barbershops/barbers');
   const chosen = page.getByRole('tab', { selected: true });
   expect.soft(await edgeContrast(chosen), "the chosen tab's bar").toBeGreaterThanOrEqual(3);
+});
+
+test("a dashboard form's fields show their edges 3:1 against what is behind them", async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  await page.goto('/dashboard/products/create');
+  // Every dashboard form's fields share one style (FormField's inputClass): two forms stand for them.
+  expect
+    .soft(await edgeContrast(page.getByRole('textbox', { name: 'Name' })), 'a field on the page')
+    .toBeGreaterThanOrEqual(3);
+  await page.goto('/dashboard/settings');
+  expect
+    .soft(await edgeContrast(page.getByRole('textbox', { name: 'Phone' }).first()), 'a field of the settings')
+    .toBeGreaterThanOrEqual(3);
 });

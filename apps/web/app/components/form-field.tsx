@@ -2,7 +2,7 @@ import { useId } from 'react';
 
 /** The look of every text input, select and textarea, so forms read alike. */
 export const inputClass =
-  'block min-h-11 w-full rounded border border-charcoal/40 bg-white px-3 py-2 text-charcoal aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700';
+  'block min-h-11 w-full rounded border border-charcoal/55 bg-white px-3 py-2 text-charcoal aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700';
 
 /**
  * What a control needs to be tied to its label, hint and error, and `dir="auto"`: a name typed in
