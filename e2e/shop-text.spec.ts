@@ -194,7 +194,14 @@ test('a heading in another script is drawn in the display font where it has the 
     const greek = word('ΘΩΣ');
     const greekInTheRestOfTheStack = word('ΘΩΣ', '"Arial Narrow", "Helvetica Neue", Arial, sans-serif');
     document.querySelector('main')!.append(heading);
+    // The stand-ins are local fonts, loaded when first used like the web font: all of them settled.
+    await Promise.all(
+      ['Oswald', 'Oswald Fallback', 'Oswald Fallback DejaVu'].map((family) =>
+        document.fonts.load(`600 40px "${family}"`, heading.textContent!),
+      ),
+    );
     await document.fonts.ready;
+    await new Promise(requestAnimationFrame);
     const loaded = [...document.fonts]
       .filter((face) => face.family.replace(/"/g, '') === 'Oswald' && face.status === 'loaded')
       .map((face) => face.unicodeRange);
