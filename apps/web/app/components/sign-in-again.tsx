@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
+import { isSessionEnded } from '../lib/api.ts';
 import { signInStartHref } from '../lib/sign-in-href.ts';
 import type { RootData } from '../root.tsx';
 
@@ -27,4 +29,17 @@ export function SignInAgain() {
       , then save again here: what you entered is kept.
     </p>
   );
+}
+
+/**
+ * What a form saved by script adds to its refusal: `note`, SignInAgain when the save was refused
+ * because the session had ended, to show inside its alert; `noteFrom` takes what each refusal caught
+ * (null at each new try).
+ */
+export function useSignInAgain() {
+  const [ended, setEnded] = useState(false);
+  return {
+    note: ended ? <SignInAgain /> : null,
+    noteFrom: (caught: unknown) => setEnded(isSessionEnded(caught)),
+  };
 }

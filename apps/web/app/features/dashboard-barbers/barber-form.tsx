@@ -18,9 +18,9 @@ import { imageSlots, type PickedImage } from '../../components/image-list.ts';
 import { ImagePicker } from '../../components/image-picker.tsx';
 import { useListRows } from '../../components/list-rows.ts';
 import { ScriptForm } from '../../components/script-form.tsx';
-import { SignInAgain } from '../../components/sign-in-again.tsx';
+import { useSignInAgain } from '../../components/sign-in-again.tsx';
 import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
-import { type ApiClient, ApiError, isSessionEnded } from '../../lib/api.ts';
+import { type ApiClient, ApiError } from '../../lib/api.ts';
 import { configuredShop } from '../../lib/public-shop.ts';
 import { refusedField } from '../../lib/refused-field.ts';
 import { useFocusOnFailure } from '../../lib/use-focus-on-failure.ts';
@@ -107,8 +107,7 @@ export function BarberForm({
   const serviceRows = useListRows();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  // The last save was refused because the session had ended: the alert says how to sign in again.
-  const [sessionEnded, setSessionEnded] = useState(false);
+  const signInAgain = useSignInAgain();
   const formRef = useRef<HTMLFormElement>(null);
   useFocusOnFailure(formRef, failure, errors);
   const [busy, setBusy] = useState(false);
@@ -125,7 +124,7 @@ export function BarberForm({
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSessionEnded(false);
+    signInAgain.noteFrom(null);
     const photoPart = imageSlots(photo);
     const galleryPart = imageSlots(gallery, photoPart.files.length);
     const form = {
@@ -179,7 +178,7 @@ export function BarberForm({
       onSaved(saved);
     } catch (error) {
       const title = editing ? 'Barber not updated' : 'Barber not created';
-      setSessionEnded(isSessionEnded(error));
+      signInAgain.noteFrom(error);
       // A field the server refused (a name taken, one with no letter) is marked beside it as well.
       const refused = refusedField(error);
       if (refused) {
@@ -219,7 +218,7 @@ export function BarberForm({
       {failure && (
         <Alert>
           {failure}
-          {sessionEnded && <SignInAgain />}
+          {signInAgain.note}
         </Alert>
       )}
       <div className="grid gap-5 sm:grid-cols-2">

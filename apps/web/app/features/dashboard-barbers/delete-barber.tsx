@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { ConfirmDialog } from '../../components/dialog.tsx';
-import { SignInAgain } from '../../components/sign-in-again.tsx';
-import { type ApiClient, isSessionEnded } from '../../lib/api.ts';
+import { useSignInAgain } from '../../components/sign-in-again.tsx';
+import type { ApiClient } from '../../lib/api.ts';
 
 /** Delete a barber (admin), after a confirmation. */
 export function DeleteBarber({
@@ -20,8 +20,7 @@ export function DeleteBarber({
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  // The last change was refused because the session had ended: the alert says how to sign in again.
-  const [sessionEnded, setSessionEnded] = useState(false);
+  const signInAgain = useSignInAgain();
   async function remove() {
     setBusy(true);
     setFailure(null);
@@ -31,7 +30,7 @@ export function DeleteBarber({
       onDeleted();
     } catch (error) {
       setConfirming(false);
-      setSessionEnded(isSessionEnded(error));
+      signInAgain.noteFrom(error);
       setFailure('Barber not deleted');
     } finally {
       setBusy(false);
@@ -45,7 +44,7 @@ export function DeleteBarber({
       {failure && (
         <Alert>
           {failure}
-          {sessionEnded && <SignInAgain />}
+          {signInAgain.note}
         </Alert>
       )}
       <ConfirmDialog

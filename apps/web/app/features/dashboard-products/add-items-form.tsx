@@ -5,8 +5,8 @@ import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
 import { ScriptForm } from '../../components/script-form.tsx';
-import { SignInAgain } from '../../components/sign-in-again.tsx';
-import { type ApiClient, ApiError, isSessionEnded } from '../../lib/api.ts';
+import { useSignInAgain } from '../../components/sign-in-again.tsx';
+import { type ApiClient, ApiError } from '../../lib/api.ts';
 import { useFocusOnFailure } from '../../lib/use-focus-on-failure.ts';
 
 /** 'Add walk-in items': items sold in the shop, of one size and a count, owned by no account. */
@@ -25,15 +25,14 @@ export function AddItemsForm({
   // A new object at each try, so a second refusal takes the keyboard to the count again.
   const [errors, setErrors] = useState<{ count?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
-  // The last save was refused because the session had ended: the alert says how to sign in again.
-  const [sessionEnded, setSessionEnded] = useState(false);
+  const signInAgain = useSignInAgain();
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   useFocusOnFailure(formRef, errors.count ?? failure, errors);
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSessionEnded(false);
+    signInAgain.noteFrom(null);
     const parsed = AddItemsSchema.safeParse({ size, count: typedNumber(count) });
     if (!parsed.success) {
       setErrors({ count: parsed.error.issues[0]?.message ?? 'Enter a count' });
@@ -47,7 +46,7 @@ export function AddItemsForm({
       onAdded(parsed.data.count);
       setCount('1');
     } catch (caught) {
-      setSessionEnded(isSessionEnded(caught));
+      signInAgain.noteFrom(caught);
       setFailure(caught instanceof ApiError ? `Could Not Complete: ${caught.message}` : 'Could Not Complete');
     } finally {
       setBusy(false);
@@ -65,7 +64,7 @@ export function AddItemsForm({
       {failure && (
         <Alert>
           {failure}
-          {sessionEnded && <SignInAgain />}
+          {signInAgain.note}
         </Alert>
       )}
       <div className="flex flex-wrap items-start gap-4">

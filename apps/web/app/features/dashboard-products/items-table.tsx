@@ -12,9 +12,9 @@ import { buttonClass } from '../../components/button.tsx';
 import { DataTable, EmptyState, tableLinkClass } from '../../components/data-table.tsx';
 import { inputClass } from '../../components/form-field.tsx';
 import { PagePager } from '../../components/page-pager.tsx';
-import { SignInAgain } from '../../components/sign-in-again.tsx';
+import { useSignInAgain } from '../../components/sign-in-again.tsx';
 import { useToast } from '../../components/toast.tsx';
-import { type ApiClient, isSessionEnded } from '../../lib/api.ts';
+import type { ApiClient } from '../../lib/api.ts';
 import { type PageShown, pageOf } from '../../lib/page-of.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 
@@ -62,8 +62,7 @@ export function ItemsTable({
   // Each change is saved by a fetch: one made before the page hydrates would only look saved.
   const hydrated = useHydrated();
   const [failure, setFailure] = useState<string | null>(null);
-  // The last change was refused because the session had ended: the alert says how to sign in again.
-  const [sessionEnded, setSessionEnded] = useState(false);
+  const signInAgain = useSignInAgain();
   const [items, setItems] = useState(product.items);
   const [shownFrom, setShownFrom] = useState(product.items);
   // New loader data (after a save elsewhere on the page) replaces what this table showed.
@@ -94,7 +93,7 @@ export function ItemsTable({
       }
       onChanged();
     } catch (error) {
-      setSessionEnded(isSessionEnded(error));
+      signInAgain.noteFrom(error);
       setFailure('Could Not Complete');
     }
   }
@@ -104,7 +103,7 @@ export function ItemsTable({
       {failure && (
         <Alert>
           {failure}
-          {sessionEnded && <SignInAgain />}
+          {signInAgain.note}
         </Alert>
       )}
       <DataTable

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { ConfirmDialog } from '../../components/dialog.tsx';
-import { SignInAgain } from '../../components/sign-in-again.tsx';
-import { type ApiClient, isSessionEnded } from '../../lib/api.ts';
+import { useSignInAgain } from '../../components/sign-in-again.tsx';
+import type { ApiClient } from '../../lib/api.ts';
 
 type Action = 'publish' | 'archive' | 'delete';
 
@@ -29,8 +29,7 @@ export function ProductActions({
 }) {
   const [busy, setBusy] = useState<Action | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  // The last change was refused because the session had ended: the alert says how to sign in again.
-  const [sessionEnded, setSessionEnded] = useState(false);
+  const signInAgain = useSignInAgain();
   const [confirming, setConfirming] = useState(false);
   // By id, which a rename elsewhere does not change; each button sends the state it shows, so a click
   // on a page opened before someone else's change sets that state rather than undoing theirs.
@@ -42,7 +41,7 @@ export function ProductActions({
     try {
       done(await call());
     } catch (error) {
-      setSessionEnded(isSessionEnded(error));
+      signInAgain.noteFrom(error);
       setFailure(failText);
     } finally {
       setBusy(null);
@@ -89,7 +88,7 @@ export function ProductActions({
       {failure && (
         <Alert>
           {failure}
-          {sessionEnded && <SignInAgain />}
+          {signInAgain.note}
         </Alert>
       )}
       <ConfirmDialog

@@ -14,9 +14,9 @@ import { FormField, inputClass } from '../../components/form-field.tsx';
 import { imageSlots, type PickedImage, storedImages } from '../../components/image-list.ts';
 import { ImagePicker } from '../../components/image-picker.tsx';
 import { ScriptForm } from '../../components/script-form.tsx';
-import { SignInAgain } from '../../components/sign-in-again.tsx';
+import { useSignInAgain } from '../../components/sign-in-again.tsx';
 import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
-import { type ApiClient, ApiError, isSessionEnded } from '../../lib/api.ts';
+import { type ApiClient, ApiError } from '../../lib/api.ts';
 import { refusedField } from '../../lib/refused-field.ts';
 import { useFocusOnFailure } from '../../lib/use-focus-on-failure.ts';
 import { filledFields } from './filled-fields.ts';
@@ -83,8 +83,7 @@ export function ProductForm({
   );
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  // The last save was refused because the session had ended: the alert says how to sign in again.
-  const [sessionEnded, setSessionEnded] = useState(false);
+  const signInAgain = useSignInAgain();
   const formRef = useRef<HTMLFormElement>(null);
   useFocusOnFailure(formRef, failure, errors);
   const [stale, setStale] = useState(false);
@@ -104,7 +103,7 @@ export function ProductForm({
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSessionEnded(false);
+    signInAgain.noteFrom(null);
     const { slots, files } = imageSlots(images);
     const typed = { ...fields, pricing: fields.pricing.trim() };
     const raw = {
@@ -138,7 +137,7 @@ export function ProductForm({
       onSaved(saved);
     } catch (error) {
       const title = editing ? 'Product not updated' : 'Product not created';
-      setSessionEnded(isSessionEnded(error));
+      signInAgain.noteFrom(error);
       const refused = refusedField(error);
       if (error instanceof ApiError && error.status === 409 && STALE_VERSION.test(error.message)) {
         setFailure(title);
@@ -177,7 +176,7 @@ export function ProductForm({
       {failure && (
         <Alert>
           <p className="font-semibold">{failure}</p>
-          {sessionEnded && <SignInAgain />}
+          {signInAgain.note}
           {stale && product && (
             <>
               <p className="mt-1">

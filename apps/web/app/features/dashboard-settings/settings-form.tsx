@@ -9,9 +9,9 @@ import { FormField, inputClass } from '../../components/form-field.tsx';
 import { HoursEditor } from '../../components/hours-editor.tsx';
 import { useListRows } from '../../components/list-rows.ts';
 import { ScriptForm } from '../../components/script-form.tsx';
-import { SignInAgain } from '../../components/sign-in-again.tsx';
+import { useSignInAgain } from '../../components/sign-in-again.tsx';
 import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
-import { type ApiClient, ApiError, isSessionEnded } from '../../lib/api.ts';
+import { type ApiClient, ApiError } from '../../lib/api.ts';
 import { useFocusOnFailure } from '../../lib/use-focus-on-failure.ts';
 
 type TextField = 'name' | 'phone' | 'email';
@@ -61,8 +61,7 @@ export function SettingsForm({ api, shop, onSaved }: { api: ApiClient; shop: Sho
   const linkRows = useListRows();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  // The last save was refused because the session had ended: the alert says how to sign in again.
-  const [sessionEnded, setSessionEnded] = useState(false);
+  const signInAgain = useSignInAgain();
   const formRef = useRef<HTMLFormElement>(null);
   useFocusOnFailure(formRef, failure, errors);
   const [busy, setBusy] = useState(false);
@@ -77,7 +76,7 @@ export function SettingsForm({ api, shop, onSaved }: { api: ApiClient; shop: Sho
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSessionEnded(false);
+    signInAgain.noteFrom(null);
     const parsed = UpdateShopSchema.safeParse({
       name: draft.name,
       phone: draft.phone,
@@ -108,7 +107,7 @@ export function SettingsForm({ api, shop, onSaved }: { api: ApiClient; shop: Sho
       onSaved();
     } catch (error) {
       setErrors(refusedFields(error));
-      setSessionEnded(isSessionEnded(error));
+      signInAgain.noteFrom(error);
       setFailure(error instanceof ApiError ? `Settings not saved: ${error.message}` : 'Settings not saved');
     } finally {
       setBusy(false);
@@ -121,7 +120,7 @@ export function SettingsForm({ api, shop, onSaved }: { api: ApiClient; shop: Sho
       {failure && (
         <Alert>
           {failure}
-          {sessionEnded && <SignInAgain />}
+          {signInAgain.note}
         </Alert>
       )}
       {!shop.configured && (
