@@ -1,8 +1,7 @@
 import { isUuid } from '@barbershop/contract';
-import { openDatabase } from '@barbershop/db';
 import { ConfigError, loadConfig } from '../config.ts';
 import { listRefusedEmails, requeueRefusedEmails } from '../modules/mail/outbox.repository.ts';
-import { runUserCommand } from './user-command.ts';
+import { runUserCommand, withShopDatabase } from './user-command.ts';
 
 const USAGE = 'Usage: npm run mail:failed, or npm run mail:retry -- <all | outbox id...>';
 
@@ -20,11 +19,9 @@ async function main(args: string[]): Promise<number> {
       : command === 'retry' && (all || (ids.length > 0 && ids.every(isUuid)));
   if (!valid) throw new ConfigError(USAGE);
   const config = loadConfig();
-  const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    await handle.migrate();
+  return withShopDatabase(config, async (db) => {
     if (command === 'failed') {
-      const refused = await listRefusedEmails(handle.db);
+      const refused = await listRefusedEmails(db);
       if (refused.length === 0) {
         console.warn('No email was refused by the mail server.');
         return 0;
@@ -38,16 +35,14 @@ async function main(args: string[]): Promise<number> {
       );
       return 0;
     }
-    const requeued = await requeueRefusedEmails(handle.db, new Date(), all ? undefined : ids);
+    const requeued = await requeueRefusedEmails(db, new Date(), all ? undefined : ids);
     const missed = all ? [] : ids.filter((id) => !requeued.includes(id));
     for (const id of missed) console.error(`No refused email ${id}: npm run mail:failed lists them.`);
     console.warn(
       `Re-queued ${requeued.length} ${requeued.length === 1 ? 'email' : 'emails'}: a running server sends ${requeued.length === 1 ? 'it' : 'them'} within seconds.`,
     );
     return missed.length ? 1 : 0;
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
 runUserCommand(main);

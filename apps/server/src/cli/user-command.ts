@@ -1,4 +1,5 @@
-import { ConfigError } from '../config.ts';
+import { type Database, openDatabase } from '@barbershop/db';
+import { type Config, ConfigError } from '../config.ts';
 import type { UserRow } from '../modules/users/users.repository.ts';
 
 /** What the listing says of an account whose email its provider has not vouched for: nothing if it did. */
@@ -37,4 +38,18 @@ export function runUserCommand(main: (args: string[]) => Promise<number>): void 
       process.exit(1);
     },
   );
+}
+
+/**
+ * Runs a command's `work` on the shop's database, migrated first (a command may be the first thing a
+ * new release runs), and closes it after.
+ */
+export async function withShopDatabase<T>(config: Config, work: (db: Database) => Promise<T>): Promise<T> {
+  const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await handle.migrate();
+    return await work(handle.db);
+  } finally {
+    await handle.close();
+  }
 }

@@ -1,9 +1,8 @@
 import { AUDIT_TOOLS } from '@barbershop/contract';
 import { roleName } from '@barbershop/contract/domain';
-import { openDatabase } from '@barbershop/db';
 import { ConfigError, loadConfig } from '../config.ts';
 import { eraseUserByEmail } from '../modules/users/users.service.ts';
-import { noAccount, runUserCommand, severalAccounts } from './user-command.ts';
+import { noAccount, runUserCommand, severalAccounts, withShopDatabase } from './user-command.ts';
 
 const USAGE = `Usage: ${AUDIT_TOOLS.eraseCommand} -- <email> [account id]`;
 
@@ -15,10 +14,8 @@ async function main(args: string[]): Promise<number> {
   const [email, accountId] = args;
   if (args.length < 1 || args.length > 2 || !email?.includes('@')) throw new ConfigError(USAGE);
   const config = loadConfig();
-  const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    await handle.migrate();
-    const result = await eraseUserByEmail(handle.db, email, accountId);
+  return withShopDatabase(config, async (db) => {
+    const result = await eraseUserByEmail(db, email, accountId);
     if ('none' in result) {
       console.error(`${noAccount(email, accountId)}: nothing to erase.`);
       return 1;
@@ -43,9 +40,7 @@ async function main(args: string[]): Promise<number> {
       `Erased the personal data of account ${result.erased.id} (${email}): it is now "${result.erased.name}", signed out, and a new sign-in with that address makes a new account. Its orders and items are kept without a name.`,
     );
     return 0;
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
 runUserCommand(main);

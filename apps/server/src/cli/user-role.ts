@@ -1,9 +1,8 @@
 import { AUDIT_TOOLS } from '@barbershop/contract';
 import { ACCESS, roleName } from '@barbershop/contract/domain';
-import { openDatabase } from '@barbershop/db';
 import { ConfigError, loadConfig } from '../config.ts';
 import { setRoleByEmail } from '../modules/users/users.service.ts';
-import { noAccount, runUserCommand, severalAccounts } from './user-command.ts';
+import { noAccount, runUserCommand, severalAccounts, withShopDatabase } from './user-command.ts';
 
 const LEVELS = Object.values(ACCESS);
 const USAGE = `Usage: ${AUDIT_TOOLS.roleCommand} -- <email> <${LEVELS.join('|')}> [account id]   (${LEVELS.map((level) => `${level} ${roleName(level)}`).join(', ')})`;
@@ -15,10 +14,8 @@ async function main(args: string[]): Promise<number> {
   if (args.length < 2 || args.length > 3 || !email?.includes('@') || accessLevel === undefined)
     throw new ConfigError(USAGE);
   const config = loadConfig();
-  const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    await handle.migrate();
-    const result = await setRoleByEmail(handle.db, email, accessLevel, accountId);
+  return withShopDatabase(config, async (db) => {
+    const result = await setRoleByEmail(db, email, accessLevel, accountId);
     if ('none' in result) {
       console.error(
         `${noAccount(email, accountId)}${accountId ? '' : ' yet'}: sign in with it once, then run this again.`,
@@ -52,9 +49,7 @@ async function main(args: string[]): Promise<number> {
         `ADMIN_EMAILS lists ${email}: its next sign-in makes it an admin again. Take it out of ADMIN_EMAILS to keep this change.`,
       );
     return 0;
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
 runUserCommand(main);
