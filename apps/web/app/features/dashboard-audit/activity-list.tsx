@@ -104,7 +104,7 @@ export function ActivityTable({ entries }: { entries: AuditEntry[] }) {
           className: 'text-sm',
           typed: true,
           cell: (entry) => {
-            const change = describeChange(entry.before, entry.after);
+            const change = describeChange(entry.before, entry.after, timeZone);
             return `${change.before} → ${change.after}`;
           },
         },

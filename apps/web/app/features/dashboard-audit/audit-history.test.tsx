@@ -33,6 +33,9 @@ describe('AuditActor', () => {
 });
 
 describe('describeChange', () => {
+  // A change as a staff member of a shop in Colorado Springs reads it.
+  const change = (before: unknown, after: unknown) => describeChange(before, after, 'America/Denver');
+
   it('shows only the fields that differ, nested values as words rather than JSON', () => {
     const address = {
       line1: '12 Main St',
@@ -42,9 +45,10 @@ describe('describeChange', () => {
       postal_code: '80202',
       country: 'US',
     };
-    expect(
-      describeChange({ phone: '719 555 0100', address: null }, { phone: '719 555 0100', address }),
-    ).toEqual({ before: 'address: —', after: 'address: 12 Main St, Denver, CO, 80202, US' });
+    expect(change({ phone: '719 555 0100', address: null }, { phone: '719 555 0100', address })).toEqual({
+      before: 'address: —',
+      after: 'address: 12 Main St, Denver, CO, 80202, US',
+    });
   });
 
   it('finds the one field changed in a whole record', () => {
@@ -53,37 +57,54 @@ describe('describeChange', () => {
       hours: { monday: [['09:00', '17:00']] },
       services: [{ name: 'Fade', price: 35 }],
     };
-    expect(describeChange(barber, { ...barber, name: 'Marcus B. Bell' })).toEqual({
+    expect(change(barber, { ...barber, name: 'Marcus B. Bell' })).toEqual({
       before: 'name: Marcus Bell',
       after: 'name: Marcus B. Bell',
     });
-    expect(describeChange(barber, { ...barber, hours: { monday: [['10:00', '17:00']] } })).toEqual({
+    expect(change(barber, { ...barber, hours: { monday: [['10:00', '17:00']] } })).toEqual({
       before: 'hours.monday: 09:00–17:00',
       after: 'hours.monday: 10:00–17:00',
     });
-    expect(describeChange(barber, barber)).toEqual({ before: 'no change', after: 'no change' });
+    expect(change(barber, barber)).toEqual({ before: 'no change', after: 'no change' });
     // Its version, raised by every save, and a field missing on one side but empty on the other are no change.
     expect(
-      describeChange({ ...barber, version: 3, email: null }, { ...barber, version: 4, name: 'Marc Bell' }),
+      change({ ...barber, version: 3, email: null }, { ...barber, version: 4, name: 'Marc Bell' }),
     ).toEqual({ before: 'name: Marcus Bell', after: 'name: Marc Bell' });
   });
 
   it('shows a creation or a single value as it is', () => {
-    expect(describeChange(null, { name: 'Logo Tee', price: 2500 })).toEqual({
+    expect(change(null, { name: 'Logo Tee', price: 2500 })).toEqual({
       before: '—',
       after: 'name: Logo Tee; price: 2500',
     });
-    expect(describeChange({ Small: 3 }, { Small: 5 })).toEqual({ before: 'Small: 3', after: 'Small: 5' });
+    expect(change({ Small: 3 }, { Small: 5 })).toEqual({ before: 'Small: 3', after: 'Small: 5' });
   });
 
   it('reads an access level as the role it gives', () => {
-    expect(describeChange({ accessLevel: 0 }, { accessLevel: 1 })).toEqual({
+    expect(change({ accessLevel: 0 }, { accessLevel: 1 })).toEqual({
       before: 'role: customer',
       after: 'role: staff',
     });
-    expect(describeChange({ accessLevel: 1 }, { accessLevel: 7 })).toEqual({
+    expect(change({ accessLevel: 1 }, { accessLevel: 7 })).toEqual({
       before: 'role: staff',
       after: 'role: 7',
+    });
+  });
+
+  it("gives a moment it records on the shop's clock, as the change's own time is given", () => {
+    // A pickup code reissued in the evening: already the next day in UTC.
+    expect(
+      change(
+        { wrongTries: 5, issuedAt: '2026-11-26T00:05:00.000Z' },
+        { wrongTries: 0, issuedAt: '2026-11-26T02:30:00.000Z' },
+      ),
+    ).toEqual({
+      before: 'wrongTries: 5; issuedAt: Nov 25, 2026, 5:05 PM MST',
+      after: 'wrongTries: 0; issuedAt: Nov 25, 2026, 7:30 PM MST',
+    });
+    expect(change(null, { wrongTries: 0, issuedAt: '2026-07-04T16:05:00.000Z' })).toEqual({
+      before: '—',
+      after: 'wrongTries: 0; issuedAt: Jul 4, 2026, 10:05 AM MDT',
     });
   });
 });

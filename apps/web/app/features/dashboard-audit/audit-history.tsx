@@ -6,22 +6,28 @@ import { isRecord } from '../../lib/is-record.ts';
 import { useTimeZone } from '../../lib/use-time-zone.ts';
 
 const TIME = /^\d{2}:\d{2}$/;
+// A moment as the server records one (toISOString), such as when a pickup code was issued.
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
 
-/** A value within a record (an address, a day's hours, a service), as plain words, never JSON. */
-function describeNested(value: unknown): string {
+/**
+ * A value within a record (an address, a day's hours, a service), as plain words, never JSON; a
+ * moment as the shop's clock gives it (`timeZone`), like the change's own time beside it.
+ */
+function describeNested(value: unknown, timeZone: string): string {
   if (value === null || value === undefined || value === '') return '—';
   if (Array.isArray(value)) {
     // A day's opening range.
     if (value.length === 2 && value.every((v) => typeof v === 'string' && TIME.test(v)))
       return value.join('–');
-    return value.length ? value.map(describeNested).join(', ') : '—';
+    return value.length ? value.map((v) => describeNested(v, timeZone)).join(', ') : '—';
   }
   if (typeof value === 'object') {
     const parts = Object.values(value)
-      .map(describeNested)
+      .map((v) => describeNested(v, timeZone))
       .filter((part) => part !== '—');
     return parts.length ? parts.join(', ') : '—';
   }
+  if (typeof value === 'string' && INSTANT.test(value)) return formatDateTime(value, timeZone);
   return String(value);
 }
 
@@ -48,14 +54,17 @@ function differences(
 }
 
 /** Fields whose stored value reads better as words: an access level as the role it gives. */
-const READ_AS: Record<string, (value: unknown) => [name: string, text: string]> = {
-  accessLevel: (value) => ['role', (typeof value === 'number' && roleName(value)) || describeNested(value)],
+const READ_AS: Record<string, (value: unknown, timeZone: string) => [name: string, text: string]> = {
+  accessLevel: (value, timeZone) => [
+    'role',
+    (typeof value === 'number' && roleName(value)) || describeNested(value, timeZone),
+  ],
 };
 
-const listed = (fields: [string, unknown][]) =>
+const listed = (fields: [string, unknown][], timeZone: string) =>
   fields
     .map(([path, value]) => {
-      const [name, text] = READ_AS[path]?.(value) ?? [path, describeNested(value)];
+      const [name, text] = READ_AS[path]?.(value, timeZone) ?? [path, describeNested(value, timeZone)];
       return `${name}: ${text}`;
     })
     .join('; ');
@@ -63,18 +72,29 @@ const listed = (fields: [string, unknown][]) =>
 /**
  * A change as read in the history, as plain words: of two records (a whole barber, the fields a form
  * saved), only the fields that differ, so one edited phone number is not lost among the unchanged rest.
+ * Moments in it are given on the shop's clock (`timeZone`, SHOP_TIME_ZONE).
  */
-export function describeChange(before: unknown, after: unknown): { before: string; after: string } {
+export function describeChange(
+  before: unknown,
+  after: unknown,
+  timeZone: string,
+): { before: string; after: string } {
   if (!isRecord(before) || !isRecord(after)) {
     const whole = (value: unknown) =>
-      isRecord(value) ? listed(Object.entries(value)) : describeNested(value);
+      isRecord(value) ? listed(Object.entries(value), timeZone) : describeNested(value, timeZone);
     return { before: whole(before), after: whole(after) };
   }
   const changed = differences(before, after);
   if (changed.length === 0) return { before: 'no change', after: 'no change' };
   return {
-    before: listed(changed.map(([path, b]) => [path, b])),
-    after: listed(changed.map(([path, , a]) => [path, a])),
+    before: listed(
+      changed.map(([path, b]) => [path, b]),
+      timeZone,
+    ),
+    after: listed(
+      changed.map(([path, , a]) => [path, a]),
+      timeZone,
+    ),
   };
 }
 
@@ -117,7 +137,7 @@ export function AuditHistory({
       ) : (
         <ol className="space-y-3">
           {entries.map((entry) => {
-            const change = describeChange(entry.before, entry.after);
+            const change = describeChange(entry.before, entry.after, timeZone);
             return (
               <li key={entry._id} className="rounded bg-white p-3 ring-1 ring-charcoal/10">
                 <p>
