@@ -1,3 +1,4 @@
+import { dayIn } from '@barbershop/contract/format';
 import { type Database, openDatabase } from '@barbershop/db';
 import { type Config, ConfigError } from '../config.ts';
 import type { UserRow } from '../modules/users/users.repository.ts';
@@ -10,11 +11,14 @@ function emailDoubt(emailVerified: boolean | null): string {
     : ' (email not verified by the provider)';
 }
 
-/** The user commands' refusal of an email several accounts share: each listed, to be named by its id. */
-export function severalAccounts(email: string, users: UserRow[]): string {
+/**
+ * The user commands' refusal of an email several accounts share: each listed, to be named by its id,
+ * with the day it began on the shop's clock (`timeZone`), the day its user page says it joined.
+ */
+export function severalAccounts(email: string, users: UserRow[], timeZone: string): string {
   const lines = users.map(
     (user) =>
-      `  ${user.id}  ${user.name}, signed in through ${user.oidcIssuer} since ${user.createdAt.toISOString().slice(0, 10)}${emailDoubt(user.emailVerified)}`,
+      `  ${user.id}  ${user.name}, signed in through ${user.oidcIssuer} since ${dayIn(user.createdAt, timeZone)}${emailDoubt(user.emailVerified)}`,
   );
   return [
     `${users.length} accounts have the email ${email}; nothing changed. Run this again with the id of the one to change:`,

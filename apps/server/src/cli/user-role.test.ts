@@ -76,16 +76,24 @@ describe('npm run user:role', { timeout: 60_000 }, () => {
     let other: string;
     try {
       other = (
-        await createUser(handle.db, { email: 'pat@example.com', oidcIssuer: 'https://accounts.google.com' })
+        await createUser(handle.db, {
+          email: 'pat@example.com',
+          oidcIssuer: 'https://accounts.google.com',
+          // 7:30 PM on Nov 25 in Colorado Springs, already Nov 26 in UTC.
+          createdAt: new Date('2026-11-26T02:30:00Z'),
+        })
       ).id;
       await createUser(handle.db, { email: 'pat@example.com', oidcIssuer: 'https://sso.example.net' });
     } finally {
       await handle.close();
     }
-    const refused = run('pat@example.com', '2');
+    const refused = runWith({ SHOP_TIME_ZONE: 'America/Denver' }, 'pat@example.com', '2');
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain('2 accounts have the email pat@example.com; nothing changed.');
-    expect(refused.stderr).toContain(other);
+    // Each account with the day it began on the shop's clock, as its user page says it joined.
+    expect(refused.stderr).toMatch(
+      new RegExp(`${other} .*, signed in through https://accounts.google.com since 2026-11-25\n`),
+    );
     expect(await levelOf('pat@example.com')).toEqual([0, 0]);
     const chosen = run('pat@example.com', '2', other);
     expect(chosen.status).toBe(0);

@@ -35,7 +35,7 @@ async function main(args: string[]): Promise<number> {
       return 1;
     }
     if ('several' in result) {
-      console.error(severalAccounts(email, result.several));
+      console.error(severalAccounts(email, result.several, config.shopTimeZone));
       return 1;
     }
     console.warn(
