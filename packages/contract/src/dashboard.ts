@@ -120,7 +120,7 @@ const PeriodSchema = z.object({
   orders: z.number().int().nonnegative(),
 });
 
-/** GET /dashboard/overview. Days are UTC days, as dates are shown (contract format.ts). */
+/** GET /dashboard/overview. Days are the shop's (SHOP_TIME_ZONE), as dates are shown (contract format.ts). */
 export const OverviewSchema = z.object({
   generatedAt: z.iso.datetime(),
   revenue: z.object({ today: PeriodSchema, last7Days: PeriodSchema, last30Days: PeriodSchema }),
