@@ -160,6 +160,38 @@ test('a paid order goes printing -> ready -> delivered with the pickup code, the
   await staff.context().close();
 });
 
+test('at the counter a code typed as read out, in groups, hands the order over; a digit short costs no try', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const { orderId, staff } = await readyOrder(page, browser, baseURL, 'grouped');
+  const order = (await (await page.request.get(`/api/orders/${orderId}`)).json()) as OrderView;
+  const { code } = order.pickupCode!;
+  await staff.setViewportSize({ width: 768, height: 1024 });
+  await staff.goto(`/dashboard/orders/${orderId}`);
+  await setStatus(staff, 'delivered');
+  const dialog = staff.getByRole('dialog', { name: 'Hand over the order' });
+  const codeField = dialog.getByLabel('Pickup code');
+  await codeField.pressSequentially(code.slice(0, 5));
+  await dialog.getByRole('button', { name: 'Mark delivered' }).click();
+  await expect(codeField).toHaveAccessibleDescription(
+    "The 6 digits on the customer's order page or in their email must be the 6 digits of the pickup code",
+  );
+  await expect(codeField).toBeFocused();
+  await expect(staff.getByText('0 of 5 wrong tries')).toBeVisible();
+  // Read out as "123 456" and typed so: every character stays in the field.
+  const grouped = `${code.slice(0, 3)} ${code.slice(3)}`;
+  await codeField.clear();
+  await codeField.pressSequentially(grouped);
+  await expect(codeField).toHaveValue(grouped);
+  await dialog.getByRole('button', { name: 'Mark delivered' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(staff.getByLabel('Order status')).toHaveValue('delivered');
+  await expect(staff.getByText('Order status updated from ready to delivered')).toBeVisible();
+  await staff.context().close();
+});
+
 test('cancelling the handover a scanned code opened leaves the keyboard in the Status section', async ({
   page,
   browser,

@@ -10,6 +10,20 @@ export const STAFF_ORDERS_PAGE = 50;
 export const PICKUP_CODE_TRIES = 5;
 /** Digits of a pickup code: short enough to read aloud, guarded by the try limit. */
 export const PICKUP_CODE_LENGTH = 6;
+/** Characters a typed pickup code may take, its spaces and dashes included. */
+export const PICKUP_CODE_MAX_TYPED = PICKUP_CODE_LENGTH * 4;
+
+/**
+ * A pickup code as staff type it at the counter, reduced to its digits: the spaces and dashes of a
+ * code read out in groups or copied from an email go, and the letters O, I and l, which a code of
+ * digits never holds, are the 0 and 1 they were taken for.
+ */
+export function normalizePickupCode(typed: string): string {
+  return typed
+    .replace(/[\s\p{Pd}.]/gu, '')
+    .replace(/[oO]/g, '0')
+    .replace(/[iIl]/g, '1');
+}
 
 /** GET /orders?scope=all: the filters of the staff orders list (also those of the CSV export). */
 export const StaffOrdersQuerySchema = z.object({
@@ -44,12 +58,18 @@ export const UpdateOrderStatusSchema = z.strictObject({
    * its own line; a line naming another current status means the page is stale (409).
    */
   log: z.string().max(200).optional(),
-  /** Required to mark a pickup order delivered: the code the customer shows. */
+  /**
+   * Required to mark a pickup order delivered: the code the customer shows, as typed
+   * (normalizePickupCode). Anything but its number of digits is refused before it counts as a wrong try.
+   */
   pickupCode: z
     .string()
-    .trim()
-    .regex(/^\d+$/, 'must be the digits of the pickup code')
-    .max(PICKUP_CODE_LENGTH * 2, 'is too long')
+    .max(PICKUP_CODE_MAX_TYPED, 'is too long')
+    .overwrite(normalizePickupCode)
+    .regex(
+      new RegExp(`^\\d{${PICKUP_CODE_LENGTH}}$`),
+      `must be the ${PICKUP_CODE_LENGTH} digits of the pickup code`,
+    )
     .optional(),
 });
 export type UpdateOrderStatus = z.infer<typeof UpdateOrderStatusSchema>;

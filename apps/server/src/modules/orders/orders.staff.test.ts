@@ -302,6 +302,22 @@ describe('staff orders API', () => {
       expect((await get(`/api/orders/${made.id}`, customer)).json<OrderView>().pickupCode).toBeUndefined();
     });
 
+    it('a code typed as read out (spaces, dashes, O for 0) hands over; a wrong length costs no try', async () => {
+      const made = await order('processing');
+      await put(made.id, { status: 'ready' });
+      const code = (await codeOf(made.id))!;
+      const short = await put(made.id, { status: 'delivered', pickupCode: code.slice(1) });
+      expect(short.statusCode).toBe(400);
+      expect(short.json().error.message).toBe('body.pickupCode: must be the 6 digits of the pickup code');
+      expect((await get(`/api/orders/${made.id}`, staff)).json<OrderView>().pickupCodeState).toMatchObject({
+        wrongTries: 0,
+      });
+      const typed = ` ${code.slice(0, 3)} - ${code.slice(3)} `.replaceAll('0', 'O').replaceAll('1', 'l');
+      const delivered = await put(made.id, { status: 'delivered', pickupCode: typed });
+      expect(delivered.statusCode).toBe(200);
+      expect(delivered.json<OrderView>().status).toBe('delivered');
+    });
+
     it('wrong codes sent all at once are counted one by one: five are tried, the rest refused as locked', async () => {
       const made = await order('processing');
       await put(made.id, { status: 'ready' });

@@ -3,6 +3,7 @@ import {
   type OrderStatus,
   type OrderView,
   PICKUP_CODE_LENGTH,
+  PICKUP_CODE_MAX_TYPED,
   PICKUP_CODE_TRIES,
   STAFF_STATUSES,
   statusChangeMessage,
@@ -149,8 +150,9 @@ export function StatusControl({ order, scannedCode }: { order: OrderView; scanne
                 name="pickupCode"
                 inputMode="numeric"
                 autoComplete="one-time-code"
-                pattern={`\\d{${PICKUP_CODE_LENGTH}}`}
-                maxLength={PICKUP_CODE_LENGTH}
+                // Typed as read out or copied ("221 575", "221-575"): the server keeps the digits and
+                // says when they are not six, so neither a length nor a pattern cuts the code short here.
+                maxLength={PICKUP_CODE_MAX_TYPED}
                 defaultValue={scannedCode}
                 className={`${inputClass} font-mono text-2xl tracking-[0.3em]`}
               />
