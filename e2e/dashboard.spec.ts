@@ -205,6 +205,27 @@ test("a barber's, a product's and one's own details fit a phone, long emails and
   expect(await sideways()).toBeLessThanOrEqual(0);
 });
 
+/** Opens `path` and checks each table there shows every cell of its rows, with nothing to scroll to. */
+async function expectRowsWhole(page: Page, path: string) {
+  await open(page, path);
+  const tables = page.getByRole('table');
+  expect(await tables.count(), path).toBeGreaterThan(0);
+  for (const table of await tables.all()) {
+    // The table's own scroll region (TableScroll), the nearest section around it.
+    const scroll = table.locator('xpath=ancestor::section[1]');
+    const view = (await scroll.boundingBox())!;
+    // Nothing to scroll to: every value, link and control of every row is in the box on the screen.
+    expect(await scroll.evaluate((box) => box.scrollWidth - box.clientWidth), path).toBeLessThanOrEqual(0);
+    for (const cell of await table.locator('tbody').getByRole('cell').all()) {
+      const box = (await cell.boundingBox())!;
+      expect(box.x, `${path}: ${await cell.textContent()}`).toBeGreaterThanOrEqual(view.x);
+      expect(box.x + box.width, `${path}: ${await cell.textContent()}`).toBeLessThanOrEqual(
+        view.x + view.width,
+      );
+    }
+  }
+}
+
 test("on a phone every dashboard table shows each row whole, a card of its columns' values, still read as a table", async ({
   page,
   checkA11y,
@@ -221,25 +242,7 @@ test("on a phone every dashboard table shows each row whole, a card of its colum
     `/dashboard/users/${casey.gid}`,
     '/dashboard/barbers',
   ];
-  for (const path of pages) {
-    await open(page, path);
-    const tables = page.getByRole('table');
-    expect(await tables.count(), path).toBeGreaterThan(0);
-    for (const table of await tables.all()) {
-      // The table's own scroll region (TableScroll), the nearest section around it.
-      const scroll = table.locator('xpath=ancestor::section[1]');
-      const view = (await scroll.boundingBox())!;
-      // Nothing to scroll to: every value, link and control of every row is in the box on the screen.
-      expect(await scroll.evaluate((box) => box.scrollWidth - box.clientWidth), path).toBeLessThanOrEqual(0);
-      for (const cell of await table.locator('tbody').getByRole('cell').all()) {
-        const box = (await cell.boundingBox())!;
-        expect(box.x, `${path}: ${await cell.textContent()}`).toBeGreaterThanOrEqual(view.x);
-        expect(box.x + box.width, `${path}: ${await cell.textContent()}`).toBeLessThanOrEqual(
-          view.x + view.width,
-        );
-      }
-    }
-  }
+  for (const path of pages) await expectRowsWhole(page, path);
   // Each value beside its column's name, and the columns still there for a screen reader, which reads
   // the column's name from its header: the name shown beside the value is not read again with it.
   const orders = page.getByRole('table', { name: 'Orders, newest first' });
@@ -249,6 +252,19 @@ test("on a phone every dashboard table shows each row whole, a card of its colum
   await expect(total).toHaveAccessibleName(/^\$[\d,]+\.\d\d$/);
   await expect(orders.getByRole('columnheader', { name: 'Total' })).toBeAttached();
   await checkA11y();
+});
+
+test('on a tablet at the counter, upright or on its side, the orders list shows each row whole, status included', async ({
+  page,
+}) => {
+  await signInAsStaff(page);
+  for (const [width, height] of [
+    [768, 1024],
+    [1024, 768],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await expectRowsWhole(page, '/dashboard/orders');
+  }
 });
 
 test("a table's box is a tab stop, to scroll it by keyboard, only while it scrolls", async ({ page }) => {
