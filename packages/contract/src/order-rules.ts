@@ -65,8 +65,22 @@ export const MISMATCHED_PAYMENT_REFUNDED =
  */
 export function providerRefundMessage(refundedCents: number, totalCents: number): string {
   return refundedCents >= totalCents
-    ? `Payment refunded in full in Stripe (${formatCents(refundedCents)})`
-    : `Payment partly refunded in Stripe: ${formatCents(refundedCents)} of ${formatCents(totalCents)} so far`;
+    ? `${REFUNDED_IN_FULL} (${formatCents(refundedCents)})`
+    : `${PARTLY_REFUNDED}: ${formatCents(refundedCents)} of ${formatCents(totalCents)} so far`;
+}
+
+const REFUNDED_IN_FULL = 'Payment refunded in full in Stripe';
+const PARTLY_REFUNDED = 'Payment partly refunded in Stripe';
+
+/**
+ * The latest providerRefundMessage in the order's log (its log is in time order), or null when
+ * nobody has given money back on it in Stripe's dashboard: what staff handing it over must know.
+ */
+export function latestProviderRefund(order: { log: readonly { message: string }[] }): string | null {
+  const line = order.log.findLast(
+    (entry) => entry.message.startsWith(REFUNDED_IN_FULL) || entry.message.startsWith(PARTLY_REFUNDED),
+  );
+  return line?.message ?? null;
 }
 
 /** Stripe's reasons for a refund that failed (`failure_reason`), in words staff and the customer read. */

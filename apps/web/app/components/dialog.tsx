@@ -12,6 +12,8 @@ type DialogProps = {
   /** A heading naming the dialog; or pass `labelledBy` when the content has its own heading. */
   title?: React.ReactNode;
   labelledBy?: string;
+  /** The id of what a screen reader should read with the dialog's name as it opens (a warning in it). */
+  describedBy?: string;
   /** Whether the × button shows (a confirmation has its own Cancel). */
   closeButton?: boolean;
   /**
@@ -33,6 +35,7 @@ export function Dialog({
   onClose,
   title,
   labelledBy,
+  describedBy,
   closeButton = true,
   fallbackFocus,
   className = '',
@@ -106,6 +109,7 @@ export function Dialog({
       ref={dialog}
       aria-modal="true"
       aria-labelledby={title ? titleId : labelledBy}
+      aria-describedby={describedBy}
       className={`m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg bg-paper p-0 text-charcoal shadow-2xl backdrop:bg-charcoal/70 forced-colors:border-2 ${className}`.trim()}
     >
       <div className="relative px-6 pb-6 pt-8">

@@ -1,4 +1,5 @@
 import {
+  latestProviderRefund,
   nextStatuses,
   type OrderStatus,
   type OrderView,
@@ -8,10 +9,11 @@ import {
   STAFF_STATUSES,
   statusChangeMessage,
 } from '@barbershop/contract';
-import { formatDateTime } from '@barbershop/contract/format';
-import { useEffect, useRef, useState } from 'react';
+import { formatCents, formatDateTime } from '@barbershop/contract/format';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { ActionResult } from '../../components/action-result.tsx';
+import { alertClass } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { Dialog } from '../../components/dialog.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
@@ -24,6 +26,28 @@ import { useTimeZone } from '../../lib/use-time-zone.ts';
  * field it is about, which shows it).
  */
 export type OrderActionResult = { ok: string } | { error: string; field?: string };
+
+/**
+ * What staff must weigh before handing the goods over, said in the handover dialog itself: a QR code
+ * scanned at the counter opens it as the page loads, over the dispute panel and the history where
+ * the page says the rest. A payment the card holder's bank disputes (and has not decided for the
+ * shop) may be taken back; money given back in Stripe's dashboard may mean the customer returned
+ * the order, or was refunded instead of collecting it. Neither stops the handover: staff decide.
+ */
+export function handoverCautions(order: OrderView): string[] {
+  const cautions: string[] = [];
+  const { dispute } = order;
+  if (dispute?.status === 'lost') {
+    cautions.push(`The card holder's bank took back ${formatCents(dispute.amount)} of this payment.`);
+  } else if (dispute && !['won', 'warning_closed', 'prevented'].includes(dispute.status)) {
+    cautions.push(
+      `The card holder's bank disputes ${formatCents(dispute.amount)} of this payment and has not decided: keep the goods until it does.`,
+    );
+  }
+  const refund = latestProviderRefund(order);
+  if (refund) cautions.push(`${refund}: check with the customer that the order is still theirs to collect.`);
+  return cautions;
+}
 
 /**
  * The status selector (SPEC.md section 4): hidden while the order is pending (and once canceled);
@@ -77,6 +101,8 @@ export function StatusControl({ order, scannedCode }: { order: OrderView; scanne
       : null;
   const codeForm = useRef<HTMLFormElement>(null);
   useFocusOnFailure(codeForm, codeError, dialogAnswer);
+  const cautions = handoverCautions(order);
+  const cautionsId = useId();
 
   if (from === 'pending' || from === 'canceled') return null;
   const allowed = nextStatuses(order.deliveryMethod, from);
@@ -135,7 +161,16 @@ export function StatusControl({ order, scannedCode }: { order: OrderView; scanne
         onClose={() => setAskCode(false)}
         title="Hand over the order"
         fallbackFocus={heading}
+        describedBy={cautions.length ? cautionsId : undefined}
       >
+        {cautions.length > 0 && (
+          <div id={cautionsId} className={`mb-4 ${alertClass('error')}`}>
+            <p className="font-semibold">Before you hand it over</p>
+            {cautions.map((caution) => (
+              <p key={caution}>{caution}</p>
+            ))}
+          </div>
+        )}
         <fetcher.Form ref={codeForm} method="post">
           {fields}
           <FormField

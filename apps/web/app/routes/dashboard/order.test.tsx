@@ -1,5 +1,10 @@
 import type { DisputeView, OrderView } from '@barbershop/contract';
-import { LATE_PAYMENT_REFUNDED, paidBackMessage, refundFailedMessage } from '@barbershop/contract';
+import {
+  LATE_PAYMENT_REFUNDED,
+  paidBackMessage,
+  providerRefundMessage,
+  refundFailedMessage,
+} from '@barbershop/contract';
 import { describe, expect, it } from 'vitest';
 import { renderedRouteText, testUser } from '../../lib/testing.ts';
 import * as orderPage from './order.tsx';
@@ -75,17 +80,17 @@ describe('the staff order page', () => {
     expect(text).not.toContain('Payment note');
   });
 
-  describe('a dispute of the payment', () => {
-    const dispute = (status: DisputeView['status'], needsResponse: boolean): DisputeView => ({
-      amount: 2500,
-      reason: 'the card holder says the goods never came',
-      status,
-      needsResponse,
-      evidenceDueBy: needsResponse ? '2026-12-04T23:59:59.000Z' : null,
-      answerUrl: 'https://dashboard.stripe.com/disputes/dp_1',
-      openedAt: '2026-11-27T10:00:00.000Z',
-    });
+  const dispute = (status: DisputeView['status'], needsResponse: boolean): DisputeView => ({
+    amount: 2500,
+    reason: 'the card holder says the goods never came',
+    status,
+    needsResponse,
+    evidenceDueBy: needsResponse ? '2026-12-04T23:59:59.000Z' : null,
+    answerUrl: 'https://dashboard.stripe.com/disputes/dp_1',
+    openedAt: '2026-11-27T10:00:00.000Z',
+  });
 
+  describe('a dispute of the payment', () => {
     it('says by when to answer it in Stripe and links there, first on the page', async () => {
       const html = await orderPageText(order(null, false, [], dispute('needs_response', true)));
       expect(html).toContain(
@@ -118,6 +123,33 @@ describe('the staff order page', () => {
       );
       expect(lost).toContain('See the dispute in Stripe');
       expect(lost).not.toContain('Needs attention');
+    });
+  });
+
+  describe('the handover of a ready pickup order', () => {
+    const ready = (log: string[], disputed: DisputeView | null = null): OrderView => ({
+      ...order(null, false, log, disputed),
+      status: 'ready',
+    });
+    const cautions = (text: string) => /Hand over the order (.*?)Pickup code \*/.exec(text)?.[1];
+
+    it('says in its dialog, before the code, what was given back in Stripe and what the bank disputes', async () => {
+      // Partly, then the rest: the latest line says where it stands.
+      const log = [providerRefundMessage(1000, 2500), providerRefundMessage(2500, 2500)];
+      expect(cautions(await orderPageText(ready(log)))).toBe(
+        'Before you hand it over Payment refunded in full in Stripe ($25.00): check with the customer that the order is still theirs to collect. ',
+      );
+      expect(cautions(await orderPageText(ready([], dispute('under_review', false))))).toBe(
+        "Before you hand it over The card holder's bank disputes $25.00 of this payment and has not decided: keep the goods until it does. ",
+      );
+      expect(cautions(await orderPageText(ready([], dispute('lost', false))))).toBe(
+        "Before you hand it over The card holder's bank took back $25.00 of this payment. ",
+      );
+    });
+
+    it('asks only for the code of an order paid and kept, or whose dispute the shop won', async () => {
+      expect(cautions(await orderPageText(ready([])))).toBe('');
+      expect(cautions(await orderPageText(ready([], dispute('won', false))))).toBe('');
     });
   });
 });
