@@ -36,7 +36,7 @@ async function paidOrder(page: Page): Promise<string> {
 
 /**
  * A customer of their own (`prefix`-…@example.com) on `page` pays for an order, which staff, signed
- * in on a page of their own, make ready: its pickup code is issued.
+ * in on a page of their own, make ready: its pickup code is issued, and returned with the order's id.
  */
 async function readyOrder(page: Page, browser: Browser, baseURL: string | undefined, prefix: string) {
   await signIn(page, `${prefix}-${Date.now()}-${test.info().workerIndex}@example.com`);
@@ -46,7 +46,9 @@ async function readyOrder(page: Page, browser: Browser, baseURL: string | undefi
   expect((await staff.request.put(`/api/orders/${orderId}`, { data: { status: 'ready' } })).status()).toBe(
     200,
   );
-  return { orderId, staff };
+  // The code and its QR code's address, as the customer's order page has them.
+  const order = (await (await page.request.get(`/api/orders/${orderId}`)).json()) as OrderView;
+  return { orderId, staff, ...order.pickupCode! };
 }
 
 async function setStatus(page: Page, status: string) {
@@ -165,9 +167,7 @@ test('at the counter a code typed as read out, in groups, hands the order over; 
   browser,
   baseURL,
 }) => {
-  const { orderId, staff } = await readyOrder(page, browser, baseURL, 'grouped');
-  const order = (await (await page.request.get(`/api/orders/${orderId}`)).json()) as OrderView;
-  const { code } = order.pickupCode!;
+  const { orderId, staff, code } = await readyOrder(page, browser, baseURL, 'grouped');
   await staff.setViewportSize({ width: 768, height: 1024 });
   await staff.goto(`/dashboard/orders/${orderId}`);
   await setStatus(staff, 'delivered');
@@ -192,14 +192,34 @@ test('at the counter a code typed as read out, in groups, hands the order over; 
   await staff.context().close();
 });
 
+test('a QR code scanned again after the handover says the order was handed over, not a page asking nothing', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const { staff, handoverUrl } = await readyOrder(page, browser, baseURL, 'rescanned');
+  const note = staff.getByRole('alert').filter({ hasText: 'Scanned pickup code:' });
+  await staff.goto(handoverUrl);
+  const dialog = staff.getByRole('dialog', { name: 'Hand over the order' });
+  await dialog.getByRole('button', { name: 'Mark delivered' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(staff.getByLabel('Order status')).toHaveValue('delivered');
+  // The handover made from the scan is not then called one made before.
+  await expect(note).toHaveCount(0);
+  await staff.goto(handoverUrl);
+  await expect(note).toHaveText(
+    'Scanned pickup code: This order has been handed over already (its history says when): the scanned code was used.',
+  );
+  await expect(dialog).toBeHidden();
+  await staff.context().close();
+});
+
 test('cancelling the handover a scanned code opened leaves the keyboard in the Status section', async ({
   page,
   browser,
   baseURL,
 }) => {
-  const { orderId, staff } = await readyOrder(page, browser, baseURL, 'scanned');
-  const order = (await (await page.request.get(`/api/orders/${orderId}`)).json()) as OrderView;
-  const { code, handoverUrl } = order.pickupCode!;
+  const { staff, code, handoverUrl } = await readyOrder(page, browser, baseURL, 'scanned');
 
   // The camera opens the QR code's address: the page starts with the handover asked, nothing focused before.
   await staff.goto(handoverUrl);

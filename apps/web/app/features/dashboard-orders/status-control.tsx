@@ -13,7 +13,7 @@ import { formatCents, formatDateTime } from '@barbershop/contract/format';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { ActionResult } from '../../components/action-result.tsx';
-import { alertClass } from '../../components/alert.tsx';
+import { Alert, alertClass } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { Dialog } from '../../components/dialog.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
@@ -47,6 +47,45 @@ export function handoverCautions(order: OrderView): string[] {
   const refund = latestProviderRefund(order);
   if (refund) cautions.push(`${refund}: check with the customer that the order is still theirs to collect.`);
   return cautions;
+}
+
+/**
+ * Why a scanned pickup code (the page opened from a customer's QR code) asks nothing: only a ready
+ * pickup order is handed over. Without it the page of an order collected already, taken back to
+ * processing or canceled opened as if the scan had not worked. Null when the code can be used.
+ */
+function scannedCodeNote(order: OrderView, scannedCode: string): string | null {
+  if (!scannedCode) return null;
+  if (order.deliveryMethod !== 'pickup') return 'This order is for delivery: it has no pickup code.';
+  switch (order.status) {
+    case 'ready':
+      return null;
+    case 'delivered':
+      return 'This order has been handed over already (its history says when): the scanned code was used.';
+    case 'processing':
+      return 'This order is not ready for pickup, so the scanned code no longer works. The customer gets a new code when it is ready.';
+    case 'canceled':
+      return 'This order was canceled: there is nothing to hand over.';
+    default:
+      return 'This order is not paid: there is nothing to hand over.';
+  }
+}
+
+/**
+ * scannedCodeNote as the page was opened from the scan: a handover made from it then does not turn
+ * into "handed over already". A new scan (another order, another code) is judged anew.
+ */
+export function ScannedCodeNote({ order, scannedCode }: { order: OrderView; scannedCode: string }) {
+  const scan = `${order._id}:${scannedCode}`;
+  const [opened, setOpened] = useState(() => ({ scan, note: scannedCodeNote(order, scannedCode) }));
+  if (opened.scan !== scan) setOpened({ scan, note: scannedCodeNote(order, scannedCode) });
+  const note = opened.scan === scan ? opened.note : scannedCodeNote(order, scannedCode);
+  if (!note) return null;
+  return (
+    <Alert className="mb-6">
+      <strong>Scanned pickup code:</strong> {note}
+    </Alert>
+  );
 }
 
 /**

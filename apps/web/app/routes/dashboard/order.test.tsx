@@ -39,11 +39,11 @@ function order(
   };
 }
 
-/** The staff order page as the server renders it, the API answering `answer` for the order. */
-function orderPageText(answer: OrderView): Promise<string> {
+/** The staff order page as the server renders it (`query`: the address's), the API answering `answer` for the order. */
+function orderPageText(answer: OrderView, query = ''): Promise<string> {
   return renderedRouteText(
     { ...orderPage, path: '/dashboard/orders/:orderId' },
-    `/dashboard/orders/${ORDER_ID}`,
+    `/dashboard/orders/${ORDER_ID}${query}`,
     (path) => (path.startsWith('/users/me') ? STAFF : path.startsWith('/audit') ? [] : answer),
   );
 }
@@ -151,5 +151,21 @@ describe('the staff order page', () => {
       expect(cautions(await orderPageText(ready([])))).toBe('');
       expect(cautions(await orderPageText(ready([], dispute('won', false))))).toBe('');
     });
+  });
+
+  it("opened from a customer's QR code, says why there is nothing to hand over when the order is not ready", async () => {
+    const scanned = async (status: OrderView['status']) => {
+      const text = await orderPageText({ ...order(null), status }, '?code=123456');
+      return /Scanned pickup code: (.*?) (?:Status|Date) /.exec(text)?.[1] ?? null;
+    };
+    expect(await scanned('delivered')).toBe(
+      'This order has been handed over already (its history says when): the scanned code was used.',
+    );
+    expect(await scanned('processing')).toBe(
+      'This order is not ready for pickup, so the scanned code no longer works. The customer gets a new code when it is ready.',
+    );
+    expect(await scanned('canceled')).toBe('This order was canceled: there is nothing to hand over.');
+    expect(await scanned('ready')).toBeNull();
+    expect(await orderPageText({ ...order(null), status: 'delivered' })).not.toContain('Scanned pickup code');
   });
 });

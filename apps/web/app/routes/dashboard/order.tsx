@@ -10,6 +10,7 @@ import { DisputePanel } from '../../features/dashboard-orders/dispute-panel.tsx'
 import {
   type OrderActionResult,
   PickupCodePanel,
+  ScannedCodeNote,
   StatusControl,
 } from '../../features/dashboard-orders/status-control.tsx';
 import { PageHeader } from '../../features/dashboard-shell/page-header.tsx';
@@ -94,6 +95,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const { order, history } = loaderData;
   const placed = configuredShop(useRootData()?.shop);
   const [search] = useSearchParams();
+  const scannedCode = search.get('code') ?? '';
   if (!order) {
     return (
       <>
@@ -138,8 +140,9 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           </a>
         </p>
       </section>
+      <ScannedCodeNote order={order} scannedCode={scannedCode} />
       <div className="mb-8 grid gap-4 lg:grid-cols-2">
-        <StatusControl order={order} scannedCode={search.get('code') ?? ''} />
+        <StatusControl order={order} scannedCode={scannedCode} />
         <PickupCodePanel order={order} />
       </div>
       <OrderDetail order={order} pickupAddress={placed ? formatAddress(placed.address) : null} showActors />
