@@ -318,6 +318,40 @@ test('a pickup code locked by wrong tries tells the customer to ask for a new on
   await expect(page.getByRole('status')).toHaveText(
     'Your pickup code can no longer be used. Ask at the counter: staff will send you a new one.',
   );
+  // A locked code has nothing to lose: a new one is issued at once.
+  await staff.goto(`/dashboard/orders/${orderId}`);
+  await staff.getByRole('button', { name: 'Issue a new code' }).click();
+  await expect(staff.getByText('A new pickup code was issued and emailed to the customer.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('pickup-code')).toHaveText(/^\d{6}$/);
+  await staff.context().close();
+});
+
+test('a new pickup code, which voids the one the customer holds, is issued only once staff confirm', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const { orderId, staff, code } = await readyOrder(page, browser, baseURL, 'reissued');
+  await staff.setViewportSize({ width: 768, height: 1024 });
+  await staff.goto(`/dashboard/orders/${orderId}`);
+  const issue = staff.getByRole('button', { name: 'Issue a new code' });
+  const confirm = staff.getByRole('dialog', { name: 'Issue a new pickup code?' });
+  await issue.click();
+  await expect(confirm).toContainText(
+    "The customer's code stops working at once. The new one is emailed to them and shown on their order page.",
+  );
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(issue).toBeFocused();
+  const held = async () =>
+    ((await (await page.request.get(`/api/orders/${orderId}`)).json()) as OrderView).pickupCode?.code;
+  expect(await held()).toBe(code);
+  await issue.click();
+  await confirm.getByRole('button', { name: 'Issue a new code' }).click();
+  await expect(staff.getByText('A new pickup code was issued and emailed to the customer.')).toBeVisible();
+  await expect(issue).toBeFocused();
+  expect(await held()).not.toBe(code);
   await staff.context().close();
 });
 

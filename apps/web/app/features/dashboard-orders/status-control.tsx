@@ -15,7 +15,7 @@ import { useFetcher } from 'react-router';
 import { ActionResult } from '../../components/action-result.tsx';
 import { Alert, alertClass } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
-import { Dialog } from '../../components/dialog.tsx';
+import { ConfirmDialog, Dialog } from '../../components/dialog.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
 import { useEarlyChoice } from '../../lib/use-early-choice.ts';
 import { useFocusOnFailure } from '../../lib/use-focus-on-failure.ts';
@@ -251,7 +251,12 @@ export function StatusControl({ order, scannedCode }: { order: OrderView; scanne
 export function PickupCodePanel({ order }: { order: OrderView }) {
   const timeZone = useTimeZone();
   const fetcher = useFetcher<OrderActionResult>();
+  const [confirming, setConfirming] = useState(false);
   const state = order.pickupCodeState;
+  // A code the customer can still use (the one they may be holding up at the counter) stops working
+  // the moment a new one is issued: a tap on the button by mistake asks first. A locked or missing
+  // code has nothing to lose.
+  const working = !!state && !state.locked && !state.used;
   if (order.deliveryMethod !== 'pickup' || order.status !== 'ready') return null;
   return (
     <section aria-labelledby="pickup-code-state" className="rounded-lg bg-white p-4 ring-1 ring-charcoal/10">
@@ -267,13 +272,32 @@ export function PickupCodePanel({ order }: { order: OrderView }) {
       ) : (
         <p>No pickup code has been issued for this order.</p>
       )}
-      <fetcher.Form method="post" className="mt-3">
+      <fetcher.Form
+        method="post"
+        className="mt-3"
+        onSubmit={(event) => {
+          if (!working) return;
+          event.preventDefault();
+          setConfirming(true);
+        }}
+      >
         <input type="hidden" name="intent" value="reissue" />
         <Button type="submit" variant="secondary" busy={fetcher.state !== 'idle'}>
           Issue a new code
         </Button>
       </fetcher.Form>
       <ActionResult answer={fetcher.data} />
+      <ConfirmDialog
+        open={confirming}
+        title="Issue a new pickup code?"
+        message="The customer's code stops working at once. The new one is emailed to them and shown on their order page."
+        confirmLabel="Issue a new code"
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          void fetcher.submit({ intent: 'reissue' }, { method: 'post' });
+        }}
+      />
     </section>
   );
 }
