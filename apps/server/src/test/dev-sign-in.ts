@@ -20,17 +20,30 @@ async function request(app: TestApp, jar: CookieJar, url: string, form?: Record<
   return response;
 }
 
-/** Follows redirects while they stay inside the sign-in machinery, like a browser would. */
-async function follow(app: TestApp, jar: CookieJar, response: LightMyRequestResponse) {
+/** Follows redirects while they stay inside the sign-in machinery (or `followed`), like a browser would. */
+async function follow(app: TestApp, jar: CookieJar, response: LightMyRequestResponse, followed = FOLLOWED) {
   let current = response;
   for (let hops = 0; hops < 10; hops++) {
     const location = current.headers.location;
     if (current.statusCode < 300 || current.statusCode >= 400 || typeof location !== 'string') return current;
-    if (!FOLLOWED.some((prefix) => new URL(location, 'http://localhost').pathname.startsWith(prefix)))
+    if (!followed.some((prefix) => new URL(location, 'http://localhost').pathname.startsWith(prefix)))
       return current;
     current = await request(app, jar, location);
   }
   throw new Error('Too many redirects');
+}
+
+/**
+ * The development provider's part of a sign-in alone, in a browser tab of its own: from the site's
+ * redirect to the provider (`authorizeUrl`) to the callback address it sends the browser back to.
+ */
+export async function answerAtDevIdp(app: TestApp, authorizeUrl: string, email: string): Promise<string> {
+  const jar = new CookieJar();
+  const page = await follow(app, jar, await request(app, jar, authorizeUrl), ['/dev-idp/']);
+  const login = /action="([^"]+\/login)"/.exec(page.body)?.[1];
+  if (!login) throw new Error(`Expected the sign-in page, got ${page.statusCode}: ${page.body}`);
+  const callback = await follow(app, jar, await request(app, jar, login, { email }), ['/dev-idp/']);
+  return String(callback.headers.location);
 }
 
 export type DevSignIn = {

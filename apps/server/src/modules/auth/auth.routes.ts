@@ -44,19 +44,52 @@ export function oidcSettings(config: Config, app: FastifyInstance): OidcSettings
   };
 }
 
-const FlowSchema = z.object({ verifier: z.string(), state: z.string(), nonce: z.string(), path: z.string() });
+const FlowSchema = z.object({
+  verifier: z.string(),
+  state: z.string(),
+  nonce: z.string(),
+  path: z.string(),
+  /** When it lapses, in milliseconds since the epoch. */
+  expires: z.number(),
+});
+type PendingFlow = SignInFlow & { expires: number };
 
-function readFlow(request: FastifyRequest, cookieName: string): SignInFlow | null {
+/**
+ * A browser's sign-ins in progress, newest first. One browser can have several: a sign-in started in
+ * one tab and another started in a second before the first came back (the "sign in again in a new tab"
+ * of an ended session beside a tab's own SIGN IN). One flow to a cookie made the second overwrite the
+ * first, and the first tab's return, then the second's, both failed.
+ */
+function readFlows(request: FastifyRequest, cookieName: string, now: number): PendingFlow[] {
   const raw = request.cookies[cookieName];
-  if (!raw) return null;
+  if (!raw) return [];
   const unsigned = request.unsignCookie(raw);
-  if (!unsigned.valid || !unsigned.value) return null;
+  if (!unsigned.valid || !unsigned.value) return [];
   try {
-    const flow = FlowSchema.parse(JSON.parse(Buffer.from(unsigned.value, 'base64url').toString('utf8')));
-    return { ...flow, path: localPath(flow.path) };
+    const flows = z
+      .array(FlowSchema)
+      .parse(JSON.parse(Buffer.from(unsigned.value, 'base64url').toString('utf8')));
+    return flows
+      .filter((flow) => flow.expires > now)
+      .map((flow) => ({ ...flow, path: localPath(flow.path) }));
   } catch {
-    return null;
+    return [];
   }
+}
+
+const MAX_FLOWS = 5;
+// Browsers keep a cookie of up to 4096 bytes, name and signature included.
+const MAX_FLOWS_LENGTH = 3800;
+
+/** The cookie's value for these flows: as many of the newest as fit. */
+function encodeFlows(flows: PendingFlow[]): string {
+  let kept = flows.slice(0, MAX_FLOWS);
+  let value = Buffer.from(JSON.stringify(kept)).toString('base64url');
+  while (kept.length > 1 && value.length > MAX_FLOWS_LENGTH) {
+    kept = kept.slice(0, -1);
+    value = Buffer.from(JSON.stringify(kept)).toString('base64url');
+  }
+  return value;
 }
 
 export type AuthRoutesOptions = { config: Config };
@@ -72,6 +105,11 @@ export async function authRoutes(app: FastifyInstance, { config }: AuthRoutesOpt
     sameSite: 'lax',
     secure: config.secureCookies,
   } as const;
+  const setFlows = (reply: FastifyReply, flows: PendingFlow[], now: number) => {
+    if (flows.length === 0) return reply.clearCookie(flowCookieName, flowCookie);
+    const maxAge = Math.ceil((Math.max(...flows.map((flow) => flow.expires)) - now) / 1000);
+    return reply.setCookie(flowCookieName, encodeFlows(flows), { ...flowCookie, signed: true, maxAge });
+  };
   const limit = (max: number) => ({
     max,
     timeWindow: '1 minute',
@@ -102,8 +140,12 @@ export async function authRoutes(app: FastifyInstance, { config }: AuthRoutesOpt
         request.log.error({ err: error }, 'identity provider unavailable');
         return backToSignIn(reply, path, 'failed');
       }
-      const value = Buffer.from(JSON.stringify(started.flow)).toString('base64url');
-      reply.setCookie(flowCookieName, value, { ...flowCookie, signed: true, maxAge: FLOW_MAX_AGE_S });
+      const now = Date.now();
+      const flows = [
+        { ...started.flow, expires: now + FLOW_MAX_AGE_S * 1000 },
+        ...readFlows(request, flowCookieName, now),
+      ];
+      setFlows(reply, flows, now);
       return reply.redirect(started.url.href);
     },
   );
@@ -115,13 +157,20 @@ export async function authRoutes(app: FastifyInstance, { config }: AuthRoutesOpt
       schema: {
         tags: ['auth'],
         summary: 'Finish signing in: checks the answer, starts a session, redirects to the path asked for',
-        querystring: z.looseObject({ error: z.string().optional() }),
+        querystring: z.looseObject({ error: z.string().optional(), state: z.string().optional() }),
       },
     },
     async (request, reply) => {
-      const flow = readFlow(request, flowCookieName);
-      reply.clearCookie(flowCookieName, flowCookie);
-      if (!flow) return backToSignIn(reply, '/', 'failed');
+      const now = Date.now();
+      const flows = readFlows(request, flowCookieName, now);
+      const flow = flows.find((pending) => pending.state === request.query.state);
+      if (!flow) return backToSignIn(reply, flows[0]?.path ?? '/', 'failed');
+      // Each flow answers once; the browser's other sign-ins in progress stay.
+      setFlows(
+        reply,
+        flows.filter((pending) => pending !== flow),
+        now,
+      );
       if (request.query.error) {
         return backToSignIn(
           reply,

@@ -5,7 +5,8 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { buildTestApp, REAL_PROVIDERS, type TestApp } from '../../test/app.ts';
-import { signInThroughDevIdp } from '../../test/dev-sign-in.ts';
+import { CookieJar } from '../../test/cookie-jar.ts';
+import { answerAtDevIdp, signInThroughDevIdp } from '../../test/dev-sign-in.ts';
 import { signInAs } from '../../test/sessions.ts';
 import { devIdpRoutes } from './dev-idp/dev-idp.routes.ts';
 
@@ -185,6 +186,58 @@ describe('sign-in through the development identity provider', () => {
       headers: { cookie: flowCookie },
     });
     expect(response.headers.location).toBe('/sign-in?path=%2Faccount&error=failed');
+  });
+
+  it('finishes two sign-ins started in two tabs of one browser, each back to its own page, whichever ends first', async () => {
+    const jar = new CookieJar();
+    const start = async (path: string) => {
+      const response = await app.inject({
+        url: `/api/auth/google?${new URLSearchParams({ path })}`,
+        headers: { cookie: jar.header() },
+      });
+      jar.store(response.headers['set-cookie']);
+      return String(response.headers.location);
+    };
+    const finish = async (callback: string) => {
+      const response = await app.inject({ url: callback, headers: { cookie: jar.header() } });
+      jar.store(response.headers['set-cookie']);
+      return response.headers.location;
+    };
+    const account = await start('/account');
+    const orders = await start('/account/orders?page=2');
+    // The first tab's sign-in is answered first, then the second's.
+    expect(await finish(await answerAtDevIdp(app, account, 'casey@example.com'))).toBe('/account');
+    expect(await me(app, sessionCookie(app, jar.cookies))).toMatchObject({ email: 'casey@example.com' });
+    expect(await finish(await answerAtDevIdp(app, orders, 'casey@example.com'))).toBe(
+      '/account/orders?page=2',
+    );
+    expect(await me(app, sessionCookie(app, jar.cookies))).toMatchObject({ email: 'casey@example.com' });
+    // Each flow answers once: a replayed callback is refused.
+    const replay = await start('/account');
+    const callback = await answerAtDevIdp(app, replay, 'casey@example.com');
+    expect(await finish(callback)).toBe('/account');
+    expect(await finish(callback)).toBe('/sign-in?path=%2F&error=failed');
+  });
+
+  it('keeps the newest sign-ins in progress in one cookie a browser keeps, however many and long their paths', async () => {
+    const jar = new CookieJar();
+    let last = '';
+    for (let tab = 1; tab <= 8; tab++) {
+      const path = `/store?tab=${tab}&q=${'x'.repeat(1200)}`;
+      const response = await app.inject({
+        url: `/api/auth/google?${new URLSearchParams({ path })}`,
+        headers: { cookie: jar.header() },
+      });
+      const setCookie = String(response.headers['set-cookie']);
+      expect(setCookie.split(';')[0]!.length).toBeLessThan(4096);
+      jar.store(setCookie);
+      last = String(response.headers.location);
+    }
+    const callback = await app.inject({
+      url: await answerAtDevIdp(app, last, 'casey@example.com'),
+      headers: { cookie: jar.header() },
+    });
+    expect(callback.headers.location).toMatch(/^\/store\?tab=8&/);
   });
 
   it('starts a new session at every sign-in and ends the one the browser had (no fixation)', async () => {
