@@ -1,6 +1,6 @@
 import { schema } from '@barbershop/db';
 import { createUser } from '@barbershop/db/factories';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -29,6 +29,13 @@ describe('sessions', () => {
       .where(eq(schema.sessions.id, hashSessionToken(tokenOf(cookie))));
     return row;
   };
+
+  /** Dates a session as if it had started, and last been rolled, at other times. */
+  const dateSession = (cookie: string, dates: { createdAt?: Date; expiresAt: Date }) =>
+    app.db
+      .update(schema.sessions)
+      .set(dates)
+      .where(eq(schema.sessions.id, hashSessionToken(tokenOf(cookie))));
 
   it('knows the user of a live session and stores only the hash of its id', async () => {
     const user = await createUser(app.db);
@@ -85,12 +92,31 @@ describe('sessions', () => {
     expect(Math.abs(rolled - (Date.now() + SESSION_IDLE_MS))).toBeLessThan(60_000);
 
     const createdAt = new Date(Date.now() - 85 * DAY);
-    await app.db
-      .update(schema.sessions)
-      .set({ createdAt, expiresAt: new Date(Date.now() + 2 * DAY) })
-      .where(eq(schema.sessions.id, id));
+    await dateSession(cookie, { createdAt, expiresAt: new Date(Date.now() + 2 * DAY) });
     await me(cookie);
     expect((await sessionRow(cookie))!.expiresAt.getTime()).toBe(createdAt.getTime() + SESSION_ABSOLUTE_MS);
+  });
+
+  it('stops writing once the 90-day limit is the expiry: a session in its last month is not written at every call', async () => {
+    const user = await createUser(app.db);
+    const cookie = await signInAs(app, user);
+    const id = hashSessionToken(tokenOf(cookie));
+    // Each write of a row gives it a new version (xmin), even one that sets the same value.
+    const version = async () => {
+      const [row] = await app.db
+        .select({ version: sql<string>`xmin::text` })
+        .from(schema.sessions)
+        .where(eq(schema.sessions.id, id));
+      return row!.version;
+    };
+    // Last rolled 10 days ago, 65 days into the session: the next use moves the expiry to the limit.
+    const createdAt = new Date(Date.now() - 65 * DAY);
+    await dateSession(cookie, { createdAt, expiresAt: new Date(Date.now() + 20 * DAY) });
+    await me(cookie);
+    expect((await sessionRow(cookie))!.expiresAt.getTime()).toBe(createdAt.getTime() + SESSION_ABSOLUTE_MS);
+    const atLimit = await version();
+    for (let call = 0; call < 3; call++) expect(await me(cookie)).toMatchObject({ gid: user.id });
+    expect(await version()).toBe(atLimit);
   });
 
   it.each(['GET', 'POST'] as const)(

@@ -87,9 +87,14 @@ export const sessionPlugin = fp(
     const lookUp = async (id: string) => {
       const now = new Date();
       const session = await findLiveSession(app.db, id, now, new Date(now.getTime() - SESSION_ABSOLUTE_MS));
-      if (session && session.expiresAt.getTime() - now.getTime() < SESSION_IDLE_MS - EXTEND_AFTER_MS) {
-        const absoluteEnd = session.createdAt.getTime() + SESSION_ABSOLUTE_MS;
-        await setSessionExpiry(app.db, id, new Date(Math.min(now.getTime() + SESSION_IDLE_MS, absoluteEnd)));
+      if (!session) return null;
+      const absoluteEnd = session.createdAt.getTime() + SESSION_ABSOLUTE_MS;
+      const next = Math.min(now.getTime() + SESSION_IDLE_MS, absoluteEnd);
+      const gain = next - session.expiresAt.getTime();
+      // Once the expiry is the 90-day limit there is nothing to gain: without this, every call of a
+      // session's last month wrote the same value again.
+      if (gain >= EXTEND_AFTER_MS || (gain > 0 && next === absoluteEnd)) {
+        await setSessionExpiry(app.db, id, new Date(next));
       }
       return session;
     };
