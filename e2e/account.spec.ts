@@ -1,6 +1,7 @@
 import type { InventoryItem, Order, OrderSummary } from '@barbershop/contract';
 import { formatCents, formatDate } from '@barbershop/contract/format';
 import type { Page } from '@playwright/test';
+import { addFromProductPage, storedCartLines } from './cart.ts';
 import { beforeHydration, expect, test } from './fixtures.ts';
 import { SHOP_TIME_ZONE } from './shop-time-zone.ts';
 import { chooseAccount, DEMO, openAccountMenu, openSignInPopover, signIn } from './sign-in.ts';
@@ -91,6 +92,32 @@ test('SIGN OUT ends the session, empties the cart and goes home', async ({ page 
   expect(await apiAs(page, '/api/users/me')).toBeNull();
   await page.goto('/account');
   await expect(page).toHaveURL(/\/sign-in\?path=%2Faccount$/);
+});
+
+test('signing in as someone else over a session leaves the cart behind, as SIGN OUT does; signing in keeps a cart filled signed out', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await signIn(page, 'vera.switch@example.com');
+  await addFromProductPage(page, 'logo-tee', 'Large');
+  expect(await storedCartLines(page)).toEqual(['Logo Tee, Large x 1']);
+  // Someone else at this computer, sent to the sign-in page, signs in without signing the first out.
+  await page.goto('/sign-in?path=%2Fcart&error=forbidden');
+  await page.getByRole('main').getByRole('link', { name: 'Sign In with Google' }).click();
+  await chooseAccount(page, 'will.switch@example.com');
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole('button', { name: /^Account menu/ })).toHaveAccessibleName(
+    'Account menu, signed in as Will Switch',
+  );
+  await expect(page.getByRole('main').getByText('Your Cart Is Empty')).toBeVisible();
+  expect(await storedCartLines(page)).toEqual([]);
+
+  // A cart filled while signed out is the one who signs in next: it stays.
+  await (await openAccountMenu(page)).click();
+  await expect(page.getByRole('button', { name: 'SIGN IN', exact: true })).toBeVisible();
+  await addFromProductPage(page, 'logo-tee', 'Large');
+  await signIn(page, 'vera.switch@example.com');
+  expect(await storedCartLines(page)).toEqual(['Logo Tee, Large x 1']);
 });
 
 test('the customer sees their inventory, their orders and each order in full', async ({

@@ -28,6 +28,7 @@ import { ErrorScreen } from './components/error-screen.tsx';
 import { PageLoading } from './components/page-loading.tsx';
 import { currentUser } from './features/auth/current-user.ts';
 import { useSessionAcrossTabs } from './features/auth/session-across-tabs.ts';
+import { clearCart } from './features/cart/cart-store.ts';
 import { serverApi } from './lib/api.ts';
 import { publicConfigContext } from './lib/api-context.ts';
 import { useNonce } from './lib/nonce.tsx';
@@ -84,7 +85,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useFocusMainAfterNavigation();
-  useSessionAcrossTabs(useRootData()?.user?.gid ?? null);
+  // The cart goes with the one who leaves, as at sign-out (features/auth/sign-out.ts).
+  useSessionAcrossTabs(useRootData()?.user?.gid ?? null, clearCart);
   return (
     <>
       <PageLoading />

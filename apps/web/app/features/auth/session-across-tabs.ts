@@ -9,13 +9,21 @@ const KEY = 'barbershop.session';
  * or signed in as someone else, over there) loads its own page's data again, so its header, an
  * account page (now the sign-in page) or checkout's Pay show who is really signed in. The cart
  * follows through its own storage event (cart-store.ts).
+ *
+ * `onSwitch` runs when this browser's last signed-in user was someone else, signed in over without
+ * signing out (from the sign-in page a refused visitor is sent to): what they left, like their cart,
+ * is not the new user's. A visitor signed out in between (a cart filled, then signing in) is no switch.
  */
-export function useSessionAcrossTabs(userId: string | null) {
+export function useSessionAcrossTabs(userId: string | null, onSwitch: () => void) {
   const { revalidate } = useRevalidator();
   useEffect(() => {
     const shown = userId ?? '';
     try {
-      if (window.localStorage.getItem(KEY) !== shown) window.localStorage.setItem(KEY, shown);
+      const last = window.localStorage.getItem(KEY);
+      if (last !== shown) {
+        if (last && shown) onSwitch();
+        window.localStorage.setItem(KEY, shown);
+      }
     } catch {
       // Storage switched off: each tab learns of the change on its next page.
     }
@@ -24,5 +32,5 @@ export function useSessionAcrossTabs(userId: string | null) {
     }
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
-  }, [userId, revalidate]);
+  }, [userId, revalidate, onSwitch]);
 }
