@@ -1,6 +1,6 @@
 import type { UserDetail } from '@barbershop/contract';
 import { describe, expect, it } from 'vitest';
-import { renderedRouteHtml, testUser, visibleText } from '../../lib/testing.ts';
+import { renderedRouteHtml, testLoadContext, testUser, visibleText } from '../../lib/testing.ts';
 import * as userPage from './user.tsx';
 
 const STAFF = testUser(1, 'Sam Staff', '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b');
@@ -59,5 +59,43 @@ describe("a customer's page in the dashboard", () => {
     expect(later.html).toContain(
       'href="/dashboard/users/1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e?orders-page=2&amp;items-page=2"',
     );
+  });
+});
+
+describe('a save by an admin whose role was lowered to staff since the page opened', () => {
+  // The dashboard is still theirs; the role, phone and address are no longer theirs to change.
+  async function save(form: Record<string, string>) {
+    const sent: string[] = [];
+    const context = testLoadContext(async (path, init) => {
+      if (path.startsWith('/users/me')) return Response.json(STAFF);
+      sent.push(`${init?.method} ${path}`);
+      return Response.json(
+        { error: { code: 'forbidden', message: 'Administrators only.' } },
+        { status: 403 },
+      );
+    });
+    const request = new Request(`http://localhost/dashboard/users/${CASEY}`, {
+      method: 'POST',
+      body: new URLSearchParams(form),
+    });
+    const answer = await userPage.action({ request, context, params: { id: CASEY } } as never);
+    return { answer, sent };
+  }
+
+  it('is refused where the form is, saying why, not sent to the sign-in page as if the page were not theirs', async () => {
+    const role = await save({ accessLevel: '1' });
+    expect(role.sent).toEqual([`PATCH /users/${CASEY}`]);
+    // With the refusal's status: the page is not loaded again, so the form and what it says stay.
+    expect(role.answer).toMatchObject({
+      init: { status: 403 },
+      data: { error: 'Role not saved: your account is no longer an admin, and only admins change this.' },
+    });
+    const contact = await save({ intent: 'contact', phone: '7195550123' });
+    expect(contact.answer).toMatchObject({
+      init: { status: 403 },
+      data: {
+        error: 'Contact details not saved: your account is no longer an admin, and only admins change this.',
+      },
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { ACCESS, UpdateUserSchema } from '@barbershop/contract';
+import { data } from 'react-router';
 import { addressFromForm } from '../../components/address-fields.tsx';
 import { PagePager } from '../../components/page-pager.tsx';
 import { requireRole, requireRoleToAct } from '../../features/auth/require-role.ts';
@@ -48,13 +49,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-/** Saves the role, or the phone and address (`intent=contact`), checked against the contract's schema first. */
+/**
+ * Saves the role, or the phone and address (`intent=contact`), checked against the contract's schema
+ * first. Admins' forms, on a page staff see too: an admin lowered to staff since the page opened is
+ * refused by the API where the form is. Sent to the sign-in page, they read that the page was not
+ * theirs, and lost the page, when only the form no longer is.
+ */
 export async function action({
   request,
   context,
   params,
-}: Route.ActionArgs): Promise<UserActionResult | ReturnType<typeof sessionEndedAnswer>> {
-  await requireRoleToAct(request, context, 'admin');
+}: Route.ActionArgs): Promise<UserActionResult | ReturnType<typeof sessionEndedAnswer | typeof data>> {
+  await requireRoleToAct(request, context, 'staff');
   const form = await request.formData();
   const savesContact = form.get('intent') === 'contact';
   const parsed = UpdateUserSchema.safeParse(
@@ -75,6 +81,14 @@ export async function action({
     return { ok: savesContact ? 'Contact details saved.' : 'Role saved.' };
   } catch (error) {
     if (isSessionEnded(error)) return sessionEndedAnswer(error);
+    if (error instanceof ApiError && error.status === 403) {
+      const what = savesContact ? 'Contact details' : 'Role';
+      // With its status, so the page is not loaded again under the form and what it says.
+      return data(
+        { error: `${what} not saved: your account is no longer an admin, and only admins change this.` },
+        { status: 403 },
+      );
+    }
     if (error instanceof ApiError && error.status < 500) return { error: error.message };
     throw error;
   }
