@@ -41,6 +41,12 @@ export type UserSummary = z.infer<typeof UserSummarySchema>;
 /** GET /users/:gid: a user with their orders, for staff. */
 export const UserDetailSchema = UserSummarySchema.extend({
   picture: z.string(),
+  /**
+   * Whether the sign-in provider vouched, at the latest sign-in, that the email is this account's: some
+   * let anyone sign in with an address they do not own. Null when not known (not signed in since
+   * this was recorded).
+   */
+  emailVerified: z.boolean().nullable(),
   createdAt: z.iso.datetime(),
   orders: z.array(OrderSummarySchema),
 });

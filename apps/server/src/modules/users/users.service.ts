@@ -118,6 +118,7 @@ export async function getUserDetail(db: Database, id: string): Promise<UserDetai
   return {
     ...toSummary(user, items),
     picture: user.picture,
+    emailVerified: user.emailVerified,
     createdAt: user.createdAt.toISOString(),
     orders,
   };

@@ -213,6 +213,27 @@ describe('users API', () => {
       expect(detail.items).toHaveLength(2);
     });
 
+    it("says whether the sign-in provider vouched for the email: of two accounts with one address, which is its owner's", async () => {
+      const owner = await createUser(app.db, { email: 'twin@example.com', emailVerified: true });
+      const other = await createUser(app.db, {
+        email: 'twin@example.com',
+        oidcIssuer: 'https://lax.example',
+        emailVerified: false,
+      });
+      const before = await createUser(app.db, {
+        email: 'twin@example.com',
+        oidcIssuer: 'https://older.example',
+        emailVerified: null,
+      });
+      const verified = async (id: string) =>
+        (await get(`/api/users/${id}`, staff)).json<UserDetail>().emailVerified;
+      expect([await verified(owner.id), await verified(other.id), await verified(before.id)]).toEqual([
+        true,
+        false,
+        null,
+      ]);
+    });
+
     it('is the same 404 for an unknown user and for an id that is not one', async () => {
       for (const gid of ['00000000-0000-4000-8000-000000000000', 'nope']) {
         const unknown = await get(`/api/users/${gid}`, staff);

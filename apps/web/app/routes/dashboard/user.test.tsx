@@ -15,6 +15,7 @@ const casey: UserDetail = {
   address: null,
   accessLevel: 0,
   picture: '',
+  emailVerified: true,
   createdAt: '2023-11-27T10:00:00.000Z',
   orders: Array.from({ length: 120 }, (_, n) => ({
     _id: id(n),
@@ -30,11 +31,11 @@ const casey: UserDetail = {
   })),
 };
 
-async function page(query: string) {
+async function page(query: string, user: UserDetail = casey) {
   const html = await renderedRouteHtml(
     { ...userPage, path: '/dashboard/users/:id' },
     `/dashboard/users/${CASEY}${query}`,
-    (path) => (path.startsWith('/users/me') ? STAFF : path.startsWith('/audit') ? [] : casey),
+    (path) => (path.startsWith('/users/me') ? STAFF : path.startsWith('/audit') ? [] : user),
   );
   const shown = (from: number) =>
     [...new Set(html.match(/00000000-0000-4000-8000-\d{12}/g))].filter((found) => {
@@ -59,6 +60,19 @@ describe("a customer's page in the dashboard", () => {
     expect(later.html).toContain(
       'href="/dashboard/users/1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e?orders-page=2&amp;items-page=2"',
     );
+  });
+});
+
+describe("a user's email on their page", () => {
+  // Some providers let anyone sign in with an address they do not own: the account whose provider
+  // did not vouch for it may not be its owner's, which matters before giving it a role.
+  it('says when the sign-in provider did not verify it, and nothing when it did or is not known', async () => {
+    const NOT_VERIFIED = 'Not verified by the sign-in provider';
+    expect((await page('', { ...casey, emailVerified: false })).text).toContain(
+      `casey@example.com ${NOT_VERIFIED}`,
+    );
+    expect((await page('')).text).not.toContain(NOT_VERIFIED);
+    expect((await page('', { ...casey, emailVerified: null })).text).not.toContain(NOT_VERIFIED);
   });
 });
 
