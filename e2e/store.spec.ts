@@ -12,6 +12,7 @@ import { WEEKDAY_NAMES, WEEKDAYS } from '@barbershop/contract/domain';
 import { dollarsToCents, formatCents, formatTime } from '@barbershop/contract/format';
 import { MAX_LINE_QUANTITY, salesTaxCents } from '@barbershop/contract/order-rules';
 import type { Browser, Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { ADDED_FEEDBACK_MS } from '../apps/web/app/features/catalog/add-to-cart-form.tsx';
 import { productPhotos } from '../apps/web/app/features/catalog/product-images.ts';
 import { addFromProductPage, payAndConfirm, storedCartLines } from './cart.ts';
@@ -492,6 +493,61 @@ test('a product named in another script has its own address, and its name as typ
     await expect(page).toHaveURL(new RegExp(`/dashboard/products/${encodeURIComponent(slug)}/edit$`));
     await expect(page.getByRole('heading', { level: 1, name: `Edit ${name}` })).toBeVisible();
   });
+});
+
+test("a product's picture is shown whole on its page, where its card in the store crops it square", async ({
+  page,
+}) => {
+  await page.goto('/');
+  await signIn(page, DEMO.admin);
+  // A stack of caps photographed upright on a phone, twice as tall as wide: its top (green) and its
+  // bottom (blue). A square showing only its middle would leave out both.
+  const stack = await sharp({ create: { width: 600, height: 1200, channels: 3, background: '#c83c28' } })
+    .composite([
+      { input: { create: { width: 600, height: 100, channels: 3, background: '#00a000' } }, top: 0, left: 0 },
+      {
+        input: { create: { width: 600, height: 100, channels: 3, background: '#0000a0' } },
+        top: 1100,
+        left: 0,
+      },
+    ])
+    .jpeg()
+    .toBuffer();
+  const name = `Stacked Caps ${Date.now()}`;
+  const form = { name, description: 'Three caps.', pricing: 18, category: 'Hats' };
+  const image = { name: 'IMG_0412.jpg', mimeType: 'image/jpeg', buffer: stack };
+  await withPublishedProduct(
+    page,
+    { ...form, sizes: { 'One Size Fits All': 4 } },
+    async ({ slug }) => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      // The colour at the middle of a shown picture's top and bottom rows.
+      const ends = async (shown: Locator) => {
+        await expect(shown).toHaveJSProperty('complete', true);
+        const { data, info } = await sharp(await shown.screenshot())
+          .removeAlpha()
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        const at = (row: number) => {
+          const offset = (row * info.width + Math.floor(info.width / 2)) * 3;
+          return [...data.subarray(offset, offset + 3)].map((value) => Math.round(value / 32));
+        };
+        return [at(4), at(info.height - 5)];
+      };
+      const top = [0, 5, 0];
+      const bottom = [0, 0, 5];
+      await page.goto(`/store/${slug}`);
+      expect(await ends(page.getByRole('main').getByRole('img', { name, exact: true }))).toEqual([
+        top,
+        bottom,
+      ]);
+      // The store's grid keeps its cards square and even: there the picture fills its card.
+      await page.goto('/store');
+      const card = page.getByRole('link', { name: new RegExp(name) }).locator('img');
+      expect(await ends(card)).not.toContainEqual(top);
+    },
+    image,
+  );
 });
 
 test('a size tapped before the page has hydrated is the one added to the cart', async ({ page }) => {

@@ -36,6 +36,8 @@ export function ProductGallery({ images, name }: { images: Image[]; name: string
   return (
     <div className="flex flex-col gap-3">
       <div className="aspect-square overflow-hidden rounded-lg bg-white ring-1 ring-charcoal/10">
+        {/* Whole, whatever its shape (a phone's upright photo, a wide shot of a set), on white: the
+            page where a customer looks the product over is the one place that shows all of it. */}
         {current && (
           <StoredImage
             image={current}
@@ -43,7 +45,7 @@ export function ProductGallery({ images, name }: { images: Image[]; name: string
             width={1280}
             height={1280}
             fetchPriority="high"
-            className="h-full w-full object-cover"
+            className="h-full w-full object-contain"
           />
         )}
       </div>
