@@ -1,8 +1,10 @@
 import type { Shop } from '@barbershop/contract';
+import { WEEKDAYS } from '@barbershop/contract/domain';
 import type { Browser, Page } from '@playwright/test';
 import { TOAST_MS } from '../apps/web/app/components/toast.tsx';
 import { expect, sidewaysScroll, stopPageClock, test, waitForTheAppOnNavigation } from './fixtures.ts';
 import { startOwnServer } from './own-server.ts';
+import { BOTTOM_BAND, bandedPhoto, shownEnds, TOP_BAND } from './pictures.ts';
 import { signIn } from './sign-in.ts';
 
 // A real shop's first day, as docs/operations.md has it: the server on a database nobody seeded, the
@@ -362,6 +364,41 @@ test("a barber at the shop takes the shop's address at a press, the rest as type
   await expect(page.getByRole('tabpanel', { name: 'Jo Park' }).locator('header')).toContainText(
     '1200 Pearl St, Boulder, CO 80302',
   );
+  await owner.context().close();
+  await page.context().close();
+});
+
+test("a barber's photos of their work are shown whole, an upright phone photo with the top of the cut", async ({
+  browser,
+}) => {
+  const owner = await ownerOn(browser, '/dashboard/barbers', { setUp: true });
+  // A haircut photographed upright on a phone, 3:4: the gallery's landscape tiles cropped to its middle
+  // would leave out the top of the cut and the neckline.
+  const haircut = await bandedPhoto(900, 1200, '#8a6a4a');
+  const name = `Rae Quinn ${Date.now() % 100_000}`;
+  const created = await owner.request.post('/api/barbers', {
+    headers: { origin: site },
+    multipart: {
+      form: JSON.stringify({
+        name,
+        phone: '303-555-0122',
+        email: 'rae@fadeandfeather.example',
+        address: DETAILS.address,
+        hours: Object.fromEntries(WEEKDAYS.map((day) => [day, []])),
+        gallery: [{ upload: 0 }],
+      }),
+      images: { name: 'IMG_2231.jpg', mimeType: 'image/jpeg', buffer: haircut },
+    },
+  });
+  expect(created.status()).toBe(200);
+
+  const page = await visitor(browser);
+  await page.goto('/barbershops/barbers');
+  await page.getByRole('tab', { name }).click();
+  const photo = page
+    .getByRole('tabpanel', { name })
+    .getByRole('img', { name: `Haircut by ${name}, photo 1` });
+  expect(await shownEnds(photo)).toEqual([TOP_BAND, BOTTOM_BAND]);
   await owner.context().close();
   await page.context().close();
 });

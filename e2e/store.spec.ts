@@ -12,7 +12,6 @@ import { WEEKDAY_NAMES, WEEKDAYS } from '@barbershop/contract/domain';
 import { dollarsToCents, formatCents, formatTime } from '@barbershop/contract/format';
 import { MAX_LINE_QUANTITY, salesTaxCents } from '@barbershop/contract/order-rules';
 import type { Browser, Locator, Page } from '@playwright/test';
-import sharp from 'sharp';
 import { ADDED_FEEDBACK_MS } from '../apps/web/app/features/catalog/add-to-cart-form.tsx';
 import { productPhotos } from '../apps/web/app/features/catalog/product-images.ts';
 import { addFromProductPage, payAndConfirm, storedCartLines } from './cart.ts';
@@ -26,6 +25,7 @@ import {
   test,
   waitForTheAppOnNavigation,
 } from './fixtures.ts';
+import { BOTTOM_BAND, bandedPhoto, shownEnds, TOP_BAND } from './pictures.ts';
 import { withPublishedProduct } from './products.ts';
 import { chooseAccount, clickUntil, DEMO, signIn } from './sign-in.ts';
 
@@ -500,19 +500,9 @@ test("a product's picture is shown whole on its page, where its card in the stor
 }) => {
   await page.goto('/');
   await signIn(page, DEMO.admin);
-  // A stack of caps photographed upright on a phone, twice as tall as wide: its top (green) and its
-  // bottom (blue). A square showing only its middle would leave out both.
-  const stack = await sharp({ create: { width: 600, height: 1200, channels: 3, background: '#c83c28' } })
-    .composite([
-      { input: { create: { width: 600, height: 100, channels: 3, background: '#00a000' } }, top: 0, left: 0 },
-      {
-        input: { create: { width: 600, height: 100, channels: 3, background: '#0000a0' } },
-        top: 1100,
-        left: 0,
-      },
-    ])
-    .jpeg()
-    .toBuffer();
+  // A stack of caps photographed upright on a phone, twice as tall as wide: a square showing only its
+  // middle would leave out its top and its bottom.
+  const stack = await bandedPhoto(600, 1200, '#c83c28');
   const name = `Stacked Caps ${Date.now()}`;
   const form = { name, description: 'Three caps.', pricing: 18, category: 'Hats' };
   const image = { name: 'IMG_0412.jpg', mimeType: 'image/jpeg', buffer: stack };
@@ -521,30 +511,13 @@ test("a product's picture is shown whole on its page, where its card in the stor
     { ...form, sizes: { 'One Size Fits All': 4 } },
     async ({ slug }) => {
       await page.setViewportSize({ width: 1280, height: 900 });
-      // The colour at the middle of a shown picture's top and bottom rows.
-      const ends = async (shown: Locator) => {
-        await expect(shown).toHaveJSProperty('complete', true);
-        const { data, info } = await sharp(await shown.screenshot())
-          .removeAlpha()
-          .raw()
-          .toBuffer({ resolveWithObject: true });
-        const at = (row: number) => {
-          const offset = (row * info.width + Math.floor(info.width / 2)) * 3;
-          return [...data.subarray(offset, offset + 3)].map((value) => Math.round(value / 32));
-        };
-        return [at(4), at(info.height - 5)];
-      };
-      const top = [0, 5, 0];
-      const bottom = [0, 0, 5];
       await page.goto(`/store/${slug}`);
-      expect(await ends(page.getByRole('main').getByRole('img', { name, exact: true }))).toEqual([
-        top,
-        bottom,
-      ]);
+      const shown = page.getByRole('main').getByRole('img', { name, exact: true });
+      expect(await shownEnds(shown)).toEqual([TOP_BAND, BOTTOM_BAND]);
       // The store's grid keeps its cards square and even: there the picture fills its card.
       await page.goto('/store');
       const card = page.getByRole('link', { name: new RegExp(name) }).locator('img');
-      expect(await ends(card)).not.toContainEqual(top);
+      expect(await shownEnds(card)).not.toContainEqual(TOP_BAND);
     },
     image,
   );

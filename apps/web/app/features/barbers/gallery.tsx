@@ -1,7 +1,11 @@
 import type { Image } from '@barbershop/contract';
 import { StoredImage } from '../../components/stored-image.tsx';
 
-/** The barber's six photos of their work, loaded only as they scroll into view. */
+/**
+ * The barber's six photos of their work, loaded only as they scroll into view. Each is shown whole in
+ * its tile: cropped to the middle, an upright phone photo lost the top of the cut and the neckline,
+ * and the page has nowhere else to see it.
+ */
 export function Gallery({ images, labelledBy }: { images: Image[]; labelledBy: string }) {
   if (images.length === 0) return null;
   return (
@@ -14,7 +18,7 @@ export function Gallery({ images, labelledBy }: { images: Image[]; labelledBy: s
             width={1200}
             height={900}
             loading="lazy"
-            className="aspect-[4/3] w-full rounded object-cover"
+            className="aspect-[4/3] w-full rounded bg-white object-contain ring-1 ring-charcoal/10"
           />
         </li>
       ))}
