@@ -3,12 +3,14 @@ import type { Config } from '../config.ts';
 import { mailerFor } from '../modules/mail/mailer.ts';
 import { notifyOf } from '../modules/orders/order-lifecycle.ts';
 import { sweepExpiredOrders } from './expiry-sweep.ts';
+import { sweepEndedSessions } from './housekeeping.ts';
 import { sweepUnreferencedMedia } from './media-sweep.ts';
 import { sendDueEmails } from './outbox-worker.ts';
 
 const SWEEP_EVERY_MS = 60_000;
 const MAIL_EVERY_MS = 5_000;
 const MEDIA_EVERY_MS = 5 * 60_000;
+const HOUSEKEEPING_EVERY_MS = 60 * 60_000;
 
 /** Runs `task` now and then every `everyMs` after it finishes, until stopped; errors are logged. */
 function every(app: FastifyInstance, name: string, everyMs: number, task: () => Promise<unknown>) {
@@ -32,8 +34,8 @@ function every(app: FastifyInstance, name: string, everyMs: number, task: () => 
 
 /**
  * The background jobs of every server copy (safe with several, DESIGN.md section 6): the expiry
- * sweep at start-up and every minute, the outbox worker every few seconds, and the media sweep every
- * five minutes. Answers a function that stops them and waits for a round in progress.
+ * sweep at start-up and every minute, the outbox worker every few seconds, the media sweep every
+ * five minutes, and housekeeping (ended sessions) every hour. Answers a function that stops them and waits for a round in progress.
  */
 export function startJobs(app: FastifyInstance, config: Config): () => Promise<void> {
   const notify = notifyOf(config);
@@ -42,6 +44,7 @@ export function startJobs(app: FastifyInstance, config: Config): () => Promise<v
     every(app, 'expiry-sweep', SWEEP_EVERY_MS, () => sweepExpiredOrders(app.db, app.payments, notify)),
     every(app, 'outbox', MAIL_EVERY_MS, () => sendDueEmails(app.db, send, new Date(), Date.now, app.log)),
     every(app, 'media-sweep', MEDIA_EVERY_MS, () => sweepUnreferencedMedia(app.db, app.media)),
+    every(app, 'housekeeping', HOUSEKEEPING_EVERY_MS, () => sweepEndedSessions(app.db)),
   ];
   return async () => {
     await Promise.all(stops.map((stop) => stop()));

@@ -3,7 +3,6 @@ import type { Executor } from '@barbershop/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
-  deleteExpiredSessions,
   deleteSession,
   findLiveSession,
   insertSession,
@@ -34,7 +33,6 @@ export function hashSessionToken(token: string): string {
 /** Starts a session for a user and returns the token the cookie carries. */
 export async function createSession(db: Executor, userId: string, now = new Date()): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await deleteExpiredSessions(db, userId, now);
   await insertSession(db, {
     id: hashSessionToken(token),
     userId,

@@ -61,5 +61,9 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sessions_user').on(t.userId)],
+  (t) => [
+    index('sessions_user').on(t.userId),
+    // The housekeeping job's sweep of ended sessions reads only those.
+    index('sessions_expires').on(t.expiresAt),
+  ],
 );

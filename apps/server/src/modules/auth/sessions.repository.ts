@@ -1,5 +1,5 @@
 import { type Executor, schema } from '@barbershop/db';
-import { and, eq, gt, lt, notLike } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, notLike } from 'drizzle-orm';
 import { ERASED_SUBJECT_PREFIX } from '../users/users.repository.ts';
 
 export async function insertSession(db: Executor, row: { id: string; userId: string; expiresAt: Date }) {
@@ -48,9 +48,21 @@ export async function deleteSessionsOf(db: Executor, userId: string) {
   await db.delete(schema.sessions).where(eq(schema.sessions.userId, userId));
 }
 
-/** Clears a user's dead sessions, so the table does not grow with every sign-in. */
-export async function deleteExpiredSessions(db: Executor, userId: string, now: Date) {
-  await db
+/**
+ * Deletes up to `limit` sessions that ended before `at` (idle past their expiry, or past their
+ * absolute end, which caps the expiry); answers how many. Rows another copy's sweep is deleting are
+ * skipped, not waited for.
+ */
+export async function deleteEndedSessions(db: Executor, at: Date, limit: number): Promise<number> {
+  const ended = db
+    .select({ id: schema.sessions.id })
+    .from(schema.sessions)
+    .where(lt(schema.sessions.expiresAt, at))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const deleted = await db
     .delete(schema.sessions)
-    .where(and(eq(schema.sessions.userId, userId), lt(schema.sessions.expiresAt, now)));
+    .where(inArray(schema.sessions.id, ended))
+    .returning({ id: schema.sessions.id });
+  return deleted.length;
 }

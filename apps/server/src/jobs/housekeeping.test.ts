@@ -1,0 +1,89 @@
+import { schema } from '@barbershop/db';
+import { createUser } from '@barbershop/db/factories';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../app.ts';
+import { createSession } from '../plugins/session.ts';
+import { buildTestApp, type TestApp } from '../test/app.ts';
+import { signInAs } from '../test/sessions.ts';
+import { sweepEndedSessions } from './housekeeping.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('housekeeping', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(() => app.close());
+
+  const sessionsOf = async (userIds: string[]) =>
+    app.db.select().from(schema.sessions).where(inArray(schema.sessions.userId, userIds));
+
+  it('deletes the sessions of customers who never came back, and keeps everyone signed in who is', async () => {
+    const stays = await createUser(app.db);
+    const cookie = await signInAs(app, stays);
+    // Signed in on three devices two months ago and never again: nothing else ever ends these.
+    const gone = await createUser(app.db);
+    for (let device = 0; device < 3; device++)
+      await createSession(app.db, gone.id, new Date(Date.now() - 60 * DAY));
+    // Past the 90 days however often it was used: its expiry was capped at the absolute end.
+    const old = await createUser(app.db);
+    await createSession(app.db, old.id, new Date(Date.now() - 91 * DAY));
+    await app.db
+      .update(schema.sessions)
+      .set({ createdAt: new Date(Date.now() - 91 * DAY), expiresAt: new Date(Date.now() - DAY) })
+      .where(eq(schema.sessions.userId, old.id));
+    expect(await sessionsOf([gone.id, old.id])).toHaveLength(4);
+
+    // The real server's background jobs, as every copy runs them.
+    const server = await buildApp(app.config, {
+      database: app.handle,
+      web: false,
+      logger: false,
+      jobs: true,
+    });
+    try {
+      await server.ready();
+      await vi.waitFor(async () => expect(await sessionsOf([gone.id, old.id])).toEqual([]), {
+        timeout: 10_000,
+        interval: 50,
+      });
+    } finally {
+      await server.close();
+    }
+    expect(await sessionsOf([stays.id])).toHaveLength(1);
+    const me = await app.inject({ url: '/api/users/me', headers: { cookie } });
+    expect(me.json()).toMatchObject({ gid: stays.id });
+  });
+
+  it('clears a backlog larger than one batch in one round', async () => {
+    const user = await createUser(app.db);
+    const ended = new Date(Date.now() - 31 * DAY);
+    await app.db.insert(schema.sessions).values(
+      Array.from({ length: 2500 }, (_, n) => ({
+        id: `backlog-${n}`,
+        userId: user.id,
+        expiresAt: ended,
+        createdAt: ended,
+      })),
+    );
+    expect(await sweepEndedSessions(app.db)).toBeGreaterThanOrEqual(2500);
+    expect(await sessionsOf([user.id])).toEqual([]);
+  });
+
+  describe.runIf(process.env.TEST_DB === 'postgres')('with two server copies', () => {
+    it('deletes each ended session once when two sweep at once, neither waiting on the other', async () => {
+      const user = await createUser(app.db);
+      const ended = new Date(Date.now() - DAY);
+      await app.db
+        .insert(schema.sessions)
+        .values(
+          Array.from({ length: 6000 }, (_, n) => ({ id: `twice-${n}`, userId: user.id, expiresAt: ended })),
+        );
+      const counts = await Promise.all([sweepEndedSessions(app.db), sweepEndedSessions(app.db)]);
+      expect(counts[0]! + counts[1]!).toBe(6000);
+      expect(await sessionsOf([user.id])).toEqual([]);
+    });
+  });
+});

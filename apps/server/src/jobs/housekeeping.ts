@@ -1,0 +1,22 @@
+import type { Executor } from '@barbershop/db';
+import { deleteEndedSessions } from '../modules/auth/sessions.repository.ts';
+
+const SESSION_BATCH = 1000;
+// A round deletes at most this many batches: a backlog (a shop's first round after years of none)
+// goes over several rounds in short statements instead of one long one.
+const SESSION_BATCHES_A_ROUND = 20;
+
+/**
+ * Deletes ended sessions: a customer who never comes back, or whose browser dropped the cookie,
+ * leaves one behind at each sign-in. In batches, each its own statement; two copies sweeping at
+ * once skip each other's rows. Answers how many it deleted.
+ */
+export async function sweepEndedSessions(db: Executor, at = new Date()): Promise<number> {
+  let deleted = 0;
+  for (let batch = 0; batch < SESSION_BATCHES_A_ROUND; batch++) {
+    const count = await deleteEndedSessions(db, at, SESSION_BATCH);
+    deleted += count;
+    if (count < SESSION_BATCH) break;
+  }
+  return deleted;
+}
