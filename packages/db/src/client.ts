@@ -36,6 +36,13 @@ export type DatabaseHandle = {
   notify(channel: string, payload: string): Promise<void>;
   /** The embedded database's whole data directory, for `startFrom`; none for PostgreSQL. */
   snapshot?(): Promise<Blob>;
+  /**
+   * Vacuums the embedded database, table by table: PGlite runs no autovacuum, so without this the
+   * space of every deleted or replaced row (ended sessions and rate-limit windows, swept images,
+   * changed orders) is never reused and its files only grow. None for PostgreSQL, whose autovacuum
+   * does it.
+   */
+  vacuum?(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -193,6 +200,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
     snapshot: () => client.dumpDataDir('none'),
+    vacuum: async () => {
+      // One statement a table, so requests wait for one table's vacuum at most, never the whole
+      // database's. The system catalogs too, so their transaction ids are frozen as autovacuum would;
+      // the shop's own tables have their statistics refreshed as well, for the planner.
+      const tables = await client.query<{ name: string; own: boolean }>(
+        `select c.oid::regclass::text as name, n.nspname = 'public' as own
+           from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          where c.relkind in ('r', 'm') and c.relpersistence = 'p' and n.nspname <> 'information_schema'`,
+      );
+      for (const { name, own } of tables.rows) await client.exec(`vacuum ${own ? '(analyze) ' : ''}${name}`);
+    },
     close: async () => {
       await client.close();
       release();

@@ -1,12 +1,12 @@
 import { schema } from '@barbershop/db';
 import { createUser } from '@barbershop/db/factories';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.ts';
 import { createSession } from '../plugins/session.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { signInAs } from '../test/sessions.ts';
-import { sweepEndedSessions } from './housekeeping.ts';
+import { keepHouse, sweepEndedSessions } from './housekeeping.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -70,6 +70,37 @@ describe('housekeeping', () => {
     );
     expect(await sweepEndedSessions(app.db)).toBeGreaterThanOrEqual(2500);
     expect(await sessionsOf([user.id])).toEqual([]);
+  });
+
+  // PostgreSQL's autovacuum does this on a server, in its own time.
+  describe.runIf(process.env.TEST_DB !== 'postgres')('on the embedded database', () => {
+    it('keeps its files from growing with every session that ends', async () => {
+      const user = await createUser(app.db);
+      const size = async () => {
+        const result = (await app.db.execute(
+          sql`select pg_total_relation_size('sessions')::int as bytes`,
+        )) as unknown as { rows: { bytes: number }[] };
+        return result.rows[0]!.bytes;
+      };
+      const sizes: number[] = [];
+      // A day of sign-ins, each ended, then an hour's housekeeping; eight times over.
+      for (let day = 0; day < 8; day++) {
+        const ended = new Date(Date.now() - 31 * DAY);
+        await app.db.insert(schema.sessions).values(
+          Array.from({ length: 500 }, (_, n) => ({
+            id: `day-${day}-${n}`,
+            userId: user.id,
+            expiresAt: ended,
+            createdAt: ended,
+          })),
+        );
+        await keepHouse(app.handle);
+        sizes.push(await size());
+      }
+      expect(await sessionsOf([user.id])).toEqual([]);
+      // The second day reuses the first day's space, and so does every day after it.
+      expect(sizes.at(-1)).toBeLessThanOrEqual(sizes[1]!);
+    });
   });
 
   describe.runIf(process.env.TEST_DB === 'postgres')('with two server copies', () => {

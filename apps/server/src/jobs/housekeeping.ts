@@ -1,4 +1,4 @@
-import type { Executor } from '@barbershop/db';
+import type { DatabaseHandle, Executor } from '@barbershop/db';
 import { deleteEndedSessions } from '../modules/auth/sessions.repository.ts';
 
 const SESSION_BATCH = 1000;
@@ -19,4 +19,13 @@ export async function sweepEndedSessions(db: Executor, at = new Date()): Promise
     if (count < SESSION_BATCH) break;
   }
   return deleted;
+}
+
+/**
+ * One round of housekeeping, every hour on every copy: ended sessions go, then the embedded database
+ * is vacuumed so the space they and every other deleted row took is used again.
+ */
+export async function keepHouse(database: Pick<DatabaseHandle, 'db' | 'vacuum'>): Promise<void> {
+  await sweepEndedSessions(database.db);
+  await database.vacuum?.();
 }

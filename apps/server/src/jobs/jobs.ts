@@ -3,7 +3,7 @@ import type { Config } from '../config.ts';
 import { mailerFor } from '../modules/mail/mailer.ts';
 import { notifyOf } from '../modules/orders/order-lifecycle.ts';
 import { sweepExpiredOrders } from './expiry-sweep.ts';
-import { sweepEndedSessions } from './housekeeping.ts';
+import { keepHouse } from './housekeeping.ts';
 import { sweepUnreferencedMedia } from './media-sweep.ts';
 import { sendDueEmails } from './outbox-worker.ts';
 
@@ -35,7 +35,7 @@ function every(app: FastifyInstance, name: string, everyMs: number, task: () => 
 /**
  * The background jobs of every server copy (safe with several, DESIGN.md section 6): the expiry
  * sweep at start-up and every minute, the outbox worker every few seconds, the media sweep every
- * five minutes, and housekeeping (ended sessions) every hour. Answers a function that stops them and waits for a round in progress.
+ * five minutes, and housekeeping (ended sessions, the embedded database's vacuum) every hour. Answers a function that stops them and waits for a round in progress.
  */
 export function startJobs(app: FastifyInstance, config: Config): () => Promise<void> {
   const notify = notifyOf(config);
@@ -44,7 +44,7 @@ export function startJobs(app: FastifyInstance, config: Config): () => Promise<v
     every(app, 'expiry-sweep', SWEEP_EVERY_MS, () => sweepExpiredOrders(app.db, app.payments, notify)),
     every(app, 'outbox', MAIL_EVERY_MS, () => sendDueEmails(app.db, send, new Date(), Date.now, app.log)),
     every(app, 'media-sweep', MEDIA_EVERY_MS, () => sweepUnreferencedMedia(app.db, app.media)),
-    every(app, 'housekeeping', HOUSEKEEPING_EVERY_MS, () => sweepEndedSessions(app.db)),
+    every(app, 'housekeeping', HOUSEKEEPING_EVERY_MS, () => keepHouse(app.database)),
   ];
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
