@@ -3,6 +3,7 @@ import { createUser } from '@barbershop/db/factories';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.ts';
+import { countHit, deleteEndedWindows } from '../plugins/rate-limit.repository.ts';
 import { createSession } from '../plugins/session.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { signInAs } from '../test/sessions.ts';
@@ -17,6 +18,21 @@ describe('housekeeping', () => {
   });
   afterAll(() => app.close());
 
+  /** Runs the real server's background jobs, as every copy does, until `check` passes. */
+  const runJobsUntil = async (check: () => Promise<void>) => {
+    const server = await buildApp(app.config, {
+      database: app.handle,
+      web: false,
+      logger: false,
+      jobs: true,
+    });
+    try {
+      await server.ready();
+      await vi.waitFor(check, { timeout: 10_000, interval: 50 });
+    } finally {
+      await server.close();
+    }
+  };
   const sessionsOf = async (userIds: string[]) =>
     app.db.select().from(schema.sessions).where(inArray(schema.sessions.userId, userIds));
 
@@ -37,24 +53,25 @@ describe('housekeeping', () => {
     expect(await sessionsOf([gone.id, old.id])).toHaveLength(4);
 
     // The real server's background jobs, as every copy runs them.
-    const server = await buildApp(app.config, {
-      database: app.handle,
-      web: false,
-      logger: false,
-      jobs: true,
-    });
-    try {
-      await server.ready();
-      await vi.waitFor(async () => expect(await sessionsOf([gone.id, old.id])).toEqual([]), {
-        timeout: 10_000,
-        interval: 50,
-      });
-    } finally {
-      await server.close();
-    }
+    await runJobsUntil(async () => expect(await sessionsOf([gone.id, old.id])).toEqual([]));
     expect(await sessionsOf([stays.id])).toHaveLength(1);
     const me = await app.inject({ url: '/api/users/me', headers: { cookie } });
     expect(me.json()).toMatchObject({ gid: stays.id });
+  });
+
+  it("forgets a client's address a minute after its rate-limit window ends, with no other request to sweep it", async () => {
+    const signIn = await app.inject({ url: '/api/auth/google?path=/', remoteAddress: '203.0.113.9' });
+    expect(signIn.statusCode).toBe(302);
+    const counted = sql`${schema.rateLimits.key} like '%203.0.113.9'`;
+    await app.db
+      .update(schema.rateLimits)
+      .set({ resetAt: new Date(Date.now() - 1000) })
+      .where(counted);
+    expect(await app.db.select().from(schema.rateLimits).where(counted)).toHaveLength(1);
+
+    await runJobsUntil(async () =>
+      expect(await app.db.select().from(schema.rateLimits).where(counted)).toEqual([]),
+    );
   });
 
   it('clears a backlog larger than one batch in one round', async () => {
@@ -115,6 +132,25 @@ describe('housekeeping', () => {
       const counts = await Promise.all([sweepEndedSessions(app.db), sweepEndedSessions(app.db)]);
       expect(counts[0]! + counts[1]!).toBe(6000);
       expect(await sessionsOf([user.id])).toEqual([]);
+    });
+
+    it('forgets ended rate-limit windows with two copies at once, while a client counts on one of them', async () => {
+      const ended = new Date(Date.now() - 1000);
+      await app.db
+        .insert(schema.rateLimits)
+        .values(Array.from({ length: 2000 }, (_, n) => ({ key: `window-${n}`, count: 5, resetAt: ended })));
+      const [, , hit] = await Promise.all([
+        deleteEndedWindows(app.db),
+        deleteEndedWindows(app.db),
+        countHit(app.db, 'window-7', 60_000),
+      ]);
+      // The client's next request starts a new window whichever came first, and only that row is left.
+      expect(hit.count).toBe(1);
+      const left = await app.db
+        .select({ key: schema.rateLimits.key })
+        .from(schema.rateLimits)
+        .where(sql`${schema.rateLimits.key} like 'window-%'`);
+      expect(left).toEqual([{ key: 'window-7' }]);
     });
   });
 });

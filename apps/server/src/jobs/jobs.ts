@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { mailerFor } from '../modules/mail/mailer.ts';
 import { notifyOf } from '../modules/orders/order-lifecycle.ts';
+import { deleteEndedWindows } from '../plugins/rate-limit.repository.ts';
 import { sweepExpiredOrders } from './expiry-sweep.ts';
 import { keepHouse } from './housekeeping.ts';
 import { sweepUnreferencedMedia } from './media-sweep.ts';
@@ -10,6 +11,7 @@ import { sendDueEmails } from './outbox-worker.ts';
 const SWEEP_EVERY_MS = 60_000;
 const MAIL_EVERY_MS = 5_000;
 const MEDIA_EVERY_MS = 5 * 60_000;
+const RATE_LIMITS_EVERY_MS = 60_000;
 const HOUSEKEEPING_EVERY_MS = 60 * 60_000;
 
 /** Runs `task` now and then every `everyMs` after it finishes, until stopped; errors are logged. */
@@ -34,8 +36,9 @@ function every(app: FastifyInstance, name: string, everyMs: number, task: () => 
 
 /**
  * The background jobs of every server copy (safe with several, DESIGN.md section 6): the expiry
- * sweep at start-up and every minute, the outbox worker every few seconds, the media sweep every
- * five minutes, and housekeeping (ended sessions, the embedded database's vacuum) every hour. Answers a function that stops them and waits for a round in progress.
+ * sweep at start-up and every minute, the outbox worker every few seconds, ended rate-limit windows
+ * every minute, the media sweep every five minutes, and housekeeping (ended sessions, the embedded
+ * database's vacuum) every hour. Answers a function that stops them and waits for a round in progress.
  */
 export function startJobs(app: FastifyInstance, config: Config): () => Promise<void> {
   const notify = notifyOf(config);
@@ -44,6 +47,7 @@ export function startJobs(app: FastifyInstance, config: Config): () => Promise<v
     every(app, 'expiry-sweep', SWEEP_EVERY_MS, () => sweepExpiredOrders(app.db, app.payments, notify)),
     every(app, 'outbox', MAIL_EVERY_MS, () => sendDueEmails(app.db, send, new Date(), Date.now, app.log)),
     every(app, 'media-sweep', MEDIA_EVERY_MS, () => sweepUnreferencedMedia(app.db, app.media)),
+    every(app, 'rate-limits', RATE_LIMITS_EVERY_MS, () => deleteEndedWindows(app.db)),
     every(app, 'housekeeping', HOUSEKEEPING_EVERY_MS, () => keepHouse(app.database)),
   ];
   return async () => {

@@ -1,5 +1,5 @@
 import { type Executor, schema } from '@barbershop/db';
-import { lt, sql } from 'drizzle-orm';
+import { inArray, lt, sql } from 'drizzle-orm';
 
 const { rateLimits } = schema;
 
@@ -26,7 +26,15 @@ export async function countHit(db: Executor, key: string, windowMs: number) {
   return { count: row!.count, ttlMs: Number(row!.ttlMs) };
 }
 
-/** Forgets counters whose window has ended. */
+/**
+ * Forgets counters whose window has ended, and with them the client's address. Rows a request is
+ * counting on, or another copy is deleting, are skipped rather than waited for.
+ */
 export async function deleteEndedWindows(db: Executor) {
-  await db.delete(rateLimits).where(lt(rateLimits.resetAt, sql`now()`));
+  const ended = db
+    .select({ key: rateLimits.key })
+    .from(rateLimits)
+    .where(lt(rateLimits.resetAt, sql`now()`))
+    .for('update', { skipLocked: true });
+  await db.delete(rateLimits).where(inArray(rateLimits.key, ended));
 }

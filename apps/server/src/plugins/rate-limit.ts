@@ -3,17 +3,14 @@ import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor }
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from './errors.ts';
-import { countHit, deleteEndedWindows } from './rate-limit.repository.ts';
-
-// Ended windows are reused by the next hit on the same key; the rest are swept now and then.
-const SWEEP_EVERY_MS = 60_000;
+import { countHit } from './rate-limit.repository.ts';
 
 /**
  * A store for @fastify/rate-limit on the `rate_limits` table: the counters live in the database every
- * server copy shares, so a limit holds behind a load balancer however requests are spread.
+ * server copy shares, so a limit holds behind a load balancer however requests are spread. An ended
+ * window is reused by the next hit on its key; the background jobs delete the others every minute.
  */
 export function postgresRateLimitStore(db: () => Executor): FastifyRateLimitStoreCtor {
-  let lastSweep = 0;
   class PostgresRateLimitStore implements FastifyRateLimitStore {
     readonly prefix: string;
     // The plugin constructs the root store with its options; each route's store is a child with a prefix.
@@ -25,12 +22,6 @@ export function postgresRateLimitStore(db: () => Executor): FastifyRateLimitStor
       callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
       timeWindow: number,
     ) {
-      const now = Date.now();
-      if (now - lastSweep > SWEEP_EVERY_MS) {
-        lastSweep = now;
-        // Only housekeeping: a sweep that fails leaves rows the next one removes.
-        deleteEndedWindows(db()).catch(() => {});
-      }
       countHit(db(), `${this.prefix}${key}`, timeWindow).then(
         ({ count, ttlMs }) => callback(null, { current: count, ttl: ttlMs }),
         (error: Error) => callback(error),
