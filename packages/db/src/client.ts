@@ -39,10 +39,10 @@ export type DatabaseHandle = {
   /**
    * Vacuums the embedded database, table by table: PGlite runs no autovacuum, so without this the
    * space of every deleted or replaced row (ended sessions and rate-limit windows, swept images,
-   * changed orders) is never reused and its files only grow. None for PostgreSQL, whose autovacuum
-   * does it.
+   * changed orders) is never reused and its files only grow. Stops between tables once `signal` is
+   * aborted (a server shutting down). None for PostgreSQL, whose autovacuum does it.
    */
-  vacuum?(): Promise<void>;
+  vacuum?(signal?: AbortSignal): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -200,7 +200,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
     snapshot: () => client.dumpDataDir('none'),
-    vacuum: async () => {
+    vacuum: async (signal) => {
       // One statement a table, so requests wait for one table's vacuum at most, never the whole
       // database's. The system catalogs too, so their transaction ids are frozen as autovacuum would;
       // the shop's own tables have their statistics refreshed as well, for the planner.
@@ -209,7 +209,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
            from pg_class c join pg_namespace n on n.oid = c.relnamespace
           where c.relkind in ('r', 'm') and c.relpersistence = 'p' and n.nspname <> 'information_schema'`,
       );
-      for (const { name, own } of tables.rows) await client.exec(`vacuum ${own ? '(analyze) ' : ''}${name}`);
+      for (const { name, own } of tables.rows) {
+        if (signal?.aborted) return;
+        await client.exec(`vacuum ${own ? '(analyze) ' : ''}${name}`);
+      }
     },
     close: async () => {
       await client.close();

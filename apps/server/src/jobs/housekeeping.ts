@@ -11,9 +11,13 @@ const SESSION_BATCHES_A_ROUND = 20;
  * leaves one behind at each sign-in. In batches, each its own statement; two copies sweeping at
  * once skip each other's rows. Answers how many it deleted.
  */
-export async function sweepEndedSessions(db: Executor, at = new Date()): Promise<number> {
+export async function sweepEndedSessions(
+  db: Executor,
+  at = new Date(),
+  signal?: AbortSignal,
+): Promise<number> {
   let deleted = 0;
-  for (let batch = 0; batch < SESSION_BATCHES_A_ROUND; batch++) {
+  for (let batch = 0; batch < SESSION_BATCHES_A_ROUND && !signal?.aborted; batch++) {
     const count = await deleteEndedSessions(db, at, SESSION_BATCH);
     deleted += count;
     if (count < SESSION_BATCH) break;
@@ -23,9 +27,13 @@ export async function sweepEndedSessions(db: Executor, at = new Date()): Promise
 
 /**
  * One round of housekeeping, every hour on every copy: ended sessions go, then the embedded database
- * is vacuumed so the space they and every other deleted row took is used again.
+ * is vacuumed so the space they and every other deleted row took is used again. A server stopping
+ * (`signal`) waits for the statement in progress only.
  */
-export async function keepHouse(database: Pick<DatabaseHandle, 'db' | 'vacuum'>): Promise<void> {
-  await sweepEndedSessions(database.db);
-  await database.vacuum?.();
+export async function keepHouse(
+  database: Pick<DatabaseHandle, 'db' | 'vacuum'>,
+  signal?: AbortSignal,
+): Promise<void> {
+  await sweepEndedSessions(database.db, new Date(), signal);
+  await database.vacuum?.(signal);
 }

@@ -14,21 +14,29 @@ const MEDIA_EVERY_MS = 5 * 60_000;
 const RATE_LIMITS_EVERY_MS = 60_000;
 const HOUSEKEEPING_EVERY_MS = 60 * 60_000;
 
-/** Runs `task` now and then every `everyMs` after it finishes, until stopped; errors are logged. */
-function every(app: FastifyInstance, name: string, everyMs: number, task: () => Promise<unknown>) {
+/**
+ * Runs `task` now and then every `everyMs` after it finishes, until stopped; errors are logged. A
+ * stop waits for the round in progress, which its signal asks to end early where it can.
+ */
+function every(
+  app: FastifyInstance,
+  name: string,
+  everyMs: number,
+  task: (signal: AbortSignal) => Promise<unknown>,
+) {
   let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
+  const stopping = new AbortController();
   let running: Promise<unknown> = Promise.resolve();
   const run = () => {
-    running = task()
+    running = task(stopping.signal)
       .catch((error) => app.log.error({ err: error, job: name }, 'background job failed'))
       .finally(() => {
-        if (!stopped) timer = setTimeout(run, everyMs);
+        if (!stopping.signal.aborted) timer = setTimeout(run, everyMs);
       });
   };
   run();
   return async () => {
-    stopped = true;
+    stopping.abort();
     clearTimeout(timer);
     await running;
   };
@@ -48,7 +56,7 @@ export function startJobs(app: FastifyInstance, config: Config): () => Promise<v
     every(app, 'outbox', MAIL_EVERY_MS, () => sendDueEmails(app.db, send, new Date(), Date.now, app.log)),
     every(app, 'media-sweep', MEDIA_EVERY_MS, () => sweepUnreferencedMedia(app.db, app.media)),
     every(app, 'rate-limits', RATE_LIMITS_EVERY_MS, () => deleteEndedWindows(app.db)),
-    every(app, 'housekeeping', HOUSEKEEPING_EVERY_MS, () => keepHouse(app.database)),
+    every(app, 'housekeeping', HOUSEKEEPING_EVERY_MS, (signal) => keepHouse(app.database, signal)),
   ];
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
