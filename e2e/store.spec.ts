@@ -533,6 +533,29 @@ test('a size tapped before the page has hydrated is the one added to the cart', 
   expect(await storedCartLines(page)).toEqual(['Logo Tee, Medium x 1']);
 });
 
+test('without JavaScript the store says the cart needs it: the header links to /cart, which says so, as do the product page and checkout', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    const needsScript = /The cart is kept in this browser and needs JavaScript/;
+    await page.goto('/store/logo-tee');
+    await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+    await expect(page.getByRole('main').getByText(needsScript)).toBeVisible();
+    await page.getByRole('banner').getByRole('link', { name: 'Cart' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByRole('main').getByText(needsScript)).toBeVisible();
+    await expect(page.getByText('Loading your cart…')).toBeHidden();
+    await page.goto('/checkout');
+    await expect(page.getByRole('main').getByText(needsScript)).toBeVisible();
+    await expect(page.getByText('Loading your cart…')).toBeHidden();
+  } finally {
+    await context.close();
+  }
+});
+
 test('a double-click is one press: Add to Cart adds one, Remove, Minus at 1 and X take out only their line', async ({
   page,
 }) => {

@@ -3,9 +3,13 @@ import { Link } from 'react-router';
 import { Announcement, useAnnouncement } from '../../components/announcement.tsx';
 import { buttonClass } from '../../components/button.tsx';
 import { useDisclosure } from '../../components/use-disclosure.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { CartDropdownLine } from './cart-dropdown-line.tsx';
 import { cartCount, clearLine, lineKey, removedNotice } from './cart-rules.ts';
 import { useCart } from './cart-store.ts';
+
+const triggerClass =
+  'relative inline-flex min-h-11 min-w-11 items-center justify-center rounded text-paper hover:text-brass';
 
 /**
  * The header's cart icon with its count badge, toggling the 240 x 340 px dropdown (SPEC.md sections 2
@@ -19,10 +23,21 @@ export function CartMenu() {
   const goToCart = useRef<HTMLAnchorElement>(null);
   const count = cartCount(cart);
   const { said, announce, clear } = useAnnouncement();
+  const hydrated = useHydrated();
   // Opened again later, the panel does not say again what was removed before.
   useEffect(() => {
     if (!open) clear();
   }, [open, clear]);
+
+  // Until the page's script runs (or without it) the icon is a link to /cart, which says what the
+  // cart needs: a press then still leads somewhere, as SIGN IN's does.
+  if (!hydrated) {
+    return (
+      <a href="/cart" aria-label="Cart" className={triggerClass}>
+        <CartIcon />
+      </a>
+    );
+  }
 
   // Below 352 px (320 px is 400% zoom) the 240 px dropdown under the button would start off the
   // screen's left edge: there it hangs from the header's right edge instead, below the header.
@@ -35,21 +50,9 @@ export function CartMenu() {
         aria-controls={panelId}
         aria-label={count === 1 ? 'Cart, 1 item' : `Cart, ${count} items`}
         onClick={() => setOpen((value) => !value)}
-        className="relative inline-flex min-h-11 min-w-11 items-center justify-center rounded text-paper hover:text-brass"
+        className={triggerClass}
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-6 w-6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d="M6 7h12l-1 13H7z" />
-          <path d="M9 7V5a3 3 0 0 1 6 0v2" />
-        </svg>
+        <CartIcon />
         {count > 0 && (
           <span
             aria-hidden="true"
@@ -101,5 +104,23 @@ export function CartMenu() {
         <Announcement said={said} />
       </section>
     </div>
+  );
+}
+
+function CartIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-6 w-6"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M6 7h12l-1 13H7z" />
+      <path d="M9 7V5a3 3 0 0 1 6 0v2" />
+    </svg>
   );
 }

@@ -3,6 +3,7 @@ import { MAX_LINE_QUANTITY } from '@barbershop/contract/order-rules';
 import { useEffect, useId, useState } from 'react';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
+import { CartNeedsScript } from '../../components/needs-script.tsx';
 import { isRepeatClick } from '../../lib/repeat-click.ts';
 import { useEarlyChoice } from '../../lib/use-early-choice.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
@@ -113,6 +114,7 @@ export function AddToCartForm({ stock, onAdd }: { stock: StockEntry[]; onAdd: (s
           {added ? 'Added' : 'Add to Cart'}
         </Button>
       )}
+      {inStock.length > 0 && <CartNeedsScript />}
       <p aria-live="polite" className="sr-only">
         {added ? 'Added to your cart' : ''}
       </p>

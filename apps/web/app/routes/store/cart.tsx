@@ -2,6 +2,7 @@ import { formatCents } from '@barbershop/contract/format';
 import { Link } from 'react-router';
 import { Announcement, useAnnouncement } from '../../components/announcement.tsx';
 import { buttonClass } from '../../components/button.tsx';
+import { CartNeedsScript } from '../../components/needs-script.tsx';
 import { CartLines } from '../../features/cart/cart-lines.tsx';
 import { cartTotalCents } from '../../features/cart/cart-rules.ts';
 import { useCart } from '../../features/cart/cart-store.ts';
@@ -26,6 +27,8 @@ export function meta({ matches }: Route.MetaArgs) {
   ];
 }
 
+const CART_LOADING_ID = 'cart-loading';
+
 /** /cart (SPEC.md section 2). The cart is in this browser only, so it shows once the page has hydrated. */
 export default function Cart() {
   const [cart, update] = useCart();
@@ -41,8 +44,11 @@ export default function Cart() {
       {!hydrated ? (
         // An empty cart's box, kept while the cart loads, so the page does not move when it appears.
         <CartPanel>
-          <p className="text-xl text-muted">Loading your cart…</p>
-          <div aria-hidden="true" className="mt-6 h-11" />
+          <div id={CART_LOADING_ID}>
+            <p className="text-xl text-muted">Loading your cart…</p>
+            <div aria-hidden="true" className="mt-6 h-11" />
+          </div>
+          <CartNeedsScript replaces={CART_LOADING_ID} />
         </CartPanel>
       ) : cart.lines.length === 0 ? (
         <CartPanel>

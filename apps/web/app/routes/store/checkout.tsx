@@ -4,6 +4,7 @@ import { salesTaxCents } from '@barbershop/contract/order-rules';
 import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { buttonClass } from '../../components/button.tsx';
+import { CartNeedsScript } from '../../components/needs-script.tsx';
 import {
   cartTotalCents,
   checkoutLineNote,
@@ -41,6 +42,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 const CHECKOUT_PATH = '/checkout';
+const CHECKOUT_LOADING_ID = 'checkout-loading';
 /** Where the payment provider hands the customer back, for this order. */
 function confirmationPath(orderId: string): string {
   return `/payment-confirmation?${new URLSearchParams({ orderId })}`;
@@ -148,7 +150,10 @@ export default function Checkout() {
     return (
       <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-10 focus:outline-none">
         <h1 className="mb-6 text-4xl">Checkout</h1>
-        <p className="text-muted">Loading your cart…</p>
+        <p id={CHECKOUT_LOADING_ID} className="text-muted">
+          Loading your cart…
+        </p>
+        <CartNeedsScript replaces={CHECKOUT_LOADING_ID} />
       </main>
     );
   }
