@@ -97,6 +97,26 @@ test('Pay without a connection says so and keeps the cart; a payment whose answe
   expect(orders.map((order) => order.status)).toEqual(['processing']);
 });
 
+test('a page whose script did not load says so, and its link loads the page again, which then works', async ({
+  page,
+  checkA11y,
+}) => {
+  const notice = page.getByRole('alert').filter({ hasText: 'Part of this page did not load' });
+  // A chunk the page evaluates first, and the client entry it imports last: both are cut off as a
+  // dropped connection would.
+  for (const chunk of [/\/assets\/root-[^/]+\.js$/, /\/assets\/entry\.client-[^/]+\.js$/]) {
+    await page.route(chunk, (route) => route.abort());
+    await page.goto('/store/logo-tee');
+    await expect(notice).toBeVisible();
+    await checkA11y();
+    await page.unroute(chunk);
+    await notice.getByRole('link', { name: 'Reload the page' }).click();
+    await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+    await expect(notice).toBeHidden();
+    await expect(page).toHaveURL(/\/store\/logo-tee$/);
+  }
+});
+
 test('a page slow to come shows that it is loading', async ({ page }) => {
   await page.goto('/store');
   const data = await holdRequests(page, /\.data(\?|$)/);

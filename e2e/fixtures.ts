@@ -23,10 +23,15 @@ async function a11yViolations(page: Page): Promise<string[]> {
     });
 }
 
-/** True once the page's app has started (React Router's router exists), or when the page has none. */
+/**
+ * True once the page's app has started (React Router's router exists), when the page has none, or
+ * when it says its scripts did not load (the notice start-after-paint.ts shows).
+ */
 function appStartedOrAbsent() {
   return (
-    '__reactRouterDataRouter' in window || !document.querySelector('#app-modules, script[type="module"]')
+    '__reactRouterDataRouter' in window ||
+    !document.querySelector('#app-modules, script[type="module"]') ||
+    document.getElementById('scripts-failed')?.hidden === false
   );
 }
 

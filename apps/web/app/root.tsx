@@ -25,6 +25,7 @@ const inlineStyles = {
 const startScript = { __html: import.meta.env.SSR ? startAfterPaintScript : '' };
 
 import { ErrorScreen } from './components/error-screen.tsx';
+import { ScriptsFailedNotice } from './components/needs-script.tsx';
 import { PageLoading } from './components/page-loading.tsx';
 import { currentUser } from './features/auth/current-user.ts';
 import { useSessionAcrossTabs } from './features/auth/session-across-tabs.ts';
@@ -78,6 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           // biome-ignore lint/security/noDangerouslySetInnerHtml: our own script, which starts the one above after the first paint
           <script nonce={nonce} dangerouslySetInnerHTML={startScript} suppressHydrationWarning />
         )}
+        {hydrate && import.meta.env.PROD && <ScriptsFailedNotice />}
       </body>
     </html>
   );

@@ -1,3 +1,5 @@
+import { useLocation } from 'react-router';
+import { SCRIPTS_FAILED_ID } from '../lib/start-after-paint.ts';
 import { alertClass } from './alert.tsx';
 
 /**
@@ -22,5 +24,27 @@ export function CartNeedsScript({ replaces }: { replaces?: string }) {
       The cart is kept in this browser and needs JavaScript, which is turned off here. Turn it on to add
       items, see your cart and check out.
     </NeedsScript>
+  );
+}
+
+/**
+ * Shown by the page's start script (lib/start-after-paint.ts) when a chunk of the app did not load or
+ * start: the page stays readable and its links work, but its buttons would do nothing without a word.
+ * Its link loads the page's own address again.
+ */
+export function ScriptsFailedNotice() {
+  const { pathname, search } = useLocation();
+  return (
+    <div
+      id={SCRIPTS_FAILED_ID}
+      hidden
+      role="alert"
+      className={`${alertClass('error')} fixed inset-x-2 bottom-2 z-50 mx-auto max-w-xl shadow-xl`}
+    >
+      Part of this page did not load, so some of its buttons will not work.{' '}
+      <a href={pathname + search} className="font-semibold underline">
+        Reload the page
+      </a>
+    </div>
   );
 }
