@@ -52,9 +52,9 @@ for (const { role, email, links } of MENUS) {
     await signIn(page, email);
     await expect(page).toHaveURL(/\/legal\/terms$/);
 
-    // Known at first paint: the server-rendered header already has the account menu, not SIGN IN.
+    // Known at first paint: the server-rendered header already has the account's link, not SIGN IN.
     const html = await (await page.request.get('/')).text();
-    expect(html).toContain('Account menu, signed in as');
+    expect(html).toContain('Account, signed in as');
     expect(html).not.toContain('>SIGN IN<');
 
     const menu = await accountMenu(page);
@@ -333,6 +333,31 @@ test('SIGN IN pressed before the page has started leads to the sign-in page, com
   await page.getByRole('main').getByRole('link', { name: 'Sign In with Google' }).click();
   await chooseAccount(page, DEMO.customer);
   await expect(page).toHaveURL(/\/legal\/terms$/);
+});
+
+test('the account menu pressed before the page has started leads to the profile, or to the dashboard for staff', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await signIn(page, DEMO.customer);
+  await beforeHydration(page, '/legal/terms', async () => {
+    await page.getByRole('link', { name: 'Account, signed in as Casey Customer' }).click();
+    await expect(page).toHaveURL(/\/account$/);
+  });
+  await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+
+  const staff = await browser.newContext({ baseURL });
+  try {
+    const staffPage = await staff.newPage();
+    await signIn(staffPage, DEMO.staff);
+    await beforeHydration(staffPage, '/legal/terms', async () => {
+      await staffPage.getByRole('link', { name: /^Account, signed in as / }).click();
+      await expect(staffPage).toHaveURL(/\/dashboard$/);
+    });
+  } finally {
+    await staff.close();
+  }
 });
 
 test('a canceled sign-in comes back to the site with a message', async ({ page }) => {

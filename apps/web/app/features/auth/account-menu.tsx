@@ -2,9 +2,11 @@ import type { CurrentUser } from '@barbershop/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useDisclosure } from '../../components/use-disclosure.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { accountLinks } from './account-links.ts';
 import { signOut } from './sign-out.ts';
 
+const triggerClass = 'inline-flex min-h-11 items-center gap-2 rounded px-2 text-paper hover:text-brass';
 const itemClass =
   'flex min-h-11 w-full items-center px-4 font-display text-sm tracking-widest text-charcoal hover:bg-charcoal hover:text-paper';
 
@@ -55,6 +57,31 @@ export function Avatar({ picture }: { picture: string }) {
 export function AccountMenu({ user, apiBaseUrl }: { user: NonNullable<CurrentUser>; apiBaseUrl: string }) {
   const { open, setOpen, container, trigger } = useDisclosure();
   const menuId = useId();
+  const links = accountLinks(user.accessLevel);
+  const hydrated = useHydrated();
+  const [home] = links;
+  const closed = !hydrated && home;
+  const label = (
+    <>
+      <Avatar picture={user.picture} />
+      {/* The name is the button's label; on a phone only the icon shows, and the name stays for screen readers. */}
+      <span className="sr-only">{`${closed ? 'Account' : 'Account menu'}, signed in as `}</span>
+      <span className="sr-only max-w-40 truncate text-sm sm:not-sr-only sm:inline-block">{user.name}</span>
+      <svg aria-hidden="true" viewBox="0 0 12 12" className="h-3 w-3" fill="currentColor">
+        <path d="M2 4l4 4 4-4z" />
+      </svg>
+    </>
+  );
+
+  // Until the page's script runs (or without it) the menu cannot open: the trigger is a link to the
+  // first place it offers (the profile, or the dashboard for staff), so a press still leads somewhere.
+  if (closed) {
+    return (
+      <a href={home.to} className={triggerClass}>
+        {label}
+      </a>
+    );
+  }
 
   return (
     <div ref={container} className="relative">
@@ -64,15 +91,9 @@ export function AccountMenu({ user, apiBaseUrl }: { user: NonNullable<CurrentUse
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((value) => !value)}
-        className="inline-flex min-h-11 items-center gap-2 rounded px-2 text-paper hover:text-brass"
+        className={triggerClass}
       >
-        <Avatar picture={user.picture} />
-        {/* The name is the button's label; on a phone only the icon shows, and the name stays for screen readers. */}
-        <span className="sr-only">Account menu, signed in as </span>
-        <span className="sr-only max-w-40 truncate text-sm sm:not-sr-only sm:inline-block">{user.name}</span>
-        <svg aria-hidden="true" viewBox="0 0 12 12" className="h-3 w-3" fill="currentColor">
-          <path d="M2 4l4 4 4-4z" />
-        </svg>
+        {label}
       </button>
       {/* Forced colours drop its shadow and ring: a border keeps it apart from the page it covers. */}
       <div
@@ -85,7 +106,7 @@ export function AccountMenu({ user, apiBaseUrl }: { user: NonNullable<CurrentUse
           <span className="block truncate text-muted">{user.email}</span>
         </p>
         <ul className="py-1">
-          {accountLinks(user.accessLevel).map((link) => (
+          {links.map((link) => (
             <li key={link.to}>
               <Link to={link.to} className={itemClass} onClick={() => setOpen(false)}>
                 {link.label}
