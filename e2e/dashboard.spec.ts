@@ -340,6 +340,31 @@ test('where the sidebar is always shown, the skip link shows above it', async ({
   ).toBe(true);
 });
 
+test('below 1280 px Menu opens the sidebar before the page has started too, and it stays open once it has', async ({
+  page,
+}) => {
+  await signInAsStaff(page);
+  await page.setViewportSize({ width: 800, height: 800 });
+  const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
+  await beforeHydration(page, '/dashboard/products', async () => {
+    await expect(sidebar).toBeHidden();
+    await page.getByRole('link', { name: 'Menu', exact: true }).click();
+    await expect(sidebar).toBeVisible();
+    await sidebar.getByRole('link', { name: 'Close menu' }).click();
+    await expect(sidebar).toBeHidden();
+    await page.getByRole('link', { name: 'Menu', exact: true }).click();
+    await expect(sidebar.getByRole('link', { name: 'Orders' })).toBeVisible();
+  });
+  await expect(page.getByRole('button', { name: 'Menu', exact: true })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  await expect(sidebar).toBeVisible();
+  await sidebar.getByRole('link', { name: 'Orders' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/orders$/);
+  await expect(sidebar).toBeHidden();
+});
+
 test('the sidebar is always shown from 1280 px and toggled below', async ({ page, checkA11y }) => {
   await signInAsStaff(page);
   const sidebar = page.getByRole('navigation', { name: 'Dashboard' });

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 export type SidebarLink = { to: string; label: string; end?: boolean };
 
@@ -11,11 +12,21 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 /** Where the sidebar is always shown (the `dash` breakpoint, 80rem). */
 const ALWAYS_SHOWN = '(min-width: 80rem)';
 
+/** The sidebar's id: until the page's script runs, Menu is a link to it, which `:target` shows. */
+const SIDEBAR_ID = 'dashboard-menu';
+
+const menuClass =
+  'inline-flex min-h-11 min-w-11 items-center gap-2 rounded px-3 font-display text-sm uppercase tracking-wide hover:text-brass dash:hidden';
+const closeClass =
+  'inline-flex min-h-11 items-center self-end rounded px-3 font-display text-sm uppercase tracking-wide text-paper hover:text-brass dash:hidden';
+
 /**
  * The dashboard's navigation (SPEC.md section 2): 280 px wide, always shown from 1280 px; below that
  * a button opens it over a dark overlay, and choosing a link, the overlay, its Close button or Escape
  * closes it. While it is open over the page the page is inert, so Tab stays in the sidebar rather
- * than reaching controls hidden under the overlay.
+ * than reaching controls hidden under the overlay. Until the page's script runs (or without it) Menu
+ * and Close menu are links to the sidebar and away from it, and the sidebar shows while it is the
+ * address's target.
  */
 export function DashboardFrame({
   shopName,
@@ -32,7 +43,7 @@ export function DashboardFrame({
   children: React.ReactNode;
 }) {
   const [open, setOpen] = useState(false);
-  const sidebarId = useId();
+  const hydrated = useHydrated();
   const conceptsId = useId();
   const toggle = useRef<HTMLButtonElement>(null);
   const sidebar = useRef<HTMLElement>(null);
@@ -52,6 +63,11 @@ export function DashboardFrame({
     refocus.current = null;
     target?.focus();
   }, [open]);
+
+  // Opened before the page's script ran, it stays open once the script takes over.
+  useEffect(() => {
+    if (hydrated && window.location.hash === `#${SIDEBAR_ID}`) setOpen(true);
+  }, [hydrated]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: any navigation, whatever its path, closes it.
   useEffect(() => setOpen(false), [pathname]);
@@ -97,21 +113,24 @@ export function DashboardFrame({
         data-sticky-top-bar
         className="sticky top-0 z-30 flex items-center gap-2 bg-charcoal px-2 py-1 text-paper dash:pl-[296px] print:hidden"
       >
-        <button
-          ref={toggle}
-          type="button"
-          aria-expanded={open}
-          aria-controls={sidebarId}
-          onClick={() => setOpen((value) => !value)}
-          className="inline-flex min-h-11 min-w-11 items-center gap-2 rounded px-3 font-display text-sm uppercase tracking-wide hover:text-brass dash:hidden"
-        >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="currentColor">
-            <rect x="3" y="5" width="18" height="2" />
-            <rect x="3" y="11" width="18" height="2" />
-            <rect x="3" y="17" width="18" height="2" />
-          </svg>
-          Menu
-        </button>
+        {hydrated ? (
+          <button
+            ref={toggle}
+            type="button"
+            aria-expanded={open}
+            aria-controls={SIDEBAR_ID}
+            onClick={() => setOpen((value) => !value)}
+            className={menuClass}
+          >
+            <MenuIcon />
+            Menu
+          </button>
+        ) : (
+          <a href={`#${SIDEBAR_ID}`} className={menuClass}>
+            <MenuIcon />
+            Menu
+          </a>
+        )}
         <p className="font-display uppercase tracking-wide">Dashboard</p>
         <div className="ml-auto">{account}</div>
       </header>
@@ -127,20 +146,22 @@ export function DashboardFrame({
       )}
       <nav
         ref={sidebar}
-        id={sidebarId}
+        id={SIDEBAR_ID}
         aria-label="Dashboard"
         className={`fixed inset-y-0 left-0 z-50 flex w-[280px] flex-col gap-6 overflow-y-auto bg-charcoal p-4 text-paper transition-transform dash:visible dash:translate-x-0 print:hidden ${
           open ? 'visible translate-x-0' : 'invisible -translate-x-full'
-        }`}
+        } ${hydrated ? '' : 'target:visible target:translate-x-0'}`}
       >
         {/* The page behind is inert while the sidebar is open: its own way to close. */}
-        <button
-          type="button"
-          onClick={closeToToggle}
-          className="inline-flex min-h-11 items-center self-end rounded px-3 font-display text-sm uppercase tracking-wide text-paper hover:text-brass dash:hidden"
-        >
-          Close menu
-        </button>
+        {hydrated ? (
+          <button type="button" onClick={closeToToggle} className={closeClass}>
+            Close menu
+          </button>
+        ) : (
+          <a href="#main" className={closeClass}>
+            Close menu
+          </a>
+        )}
         <Link
           to="/"
           onClick={close}
@@ -180,5 +201,15 @@ export function DashboardFrame({
         {children}
       </div>
     </div>
+  );
+}
+
+function MenuIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="currentColor">
+      <rect x="3" y="5" width="18" height="2" />
+      <rect x="3" y="11" width="18" height="2" />
+      <rect x="3" y="17" width="18" height="2" />
+    </svg>
   );
 }
