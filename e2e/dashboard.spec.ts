@@ -365,6 +365,25 @@ test('below 1280 px Menu opens the sidebar before the page has started too, and 
   await expect(sidebar).toBeHidden();
 });
 
+test('without JavaScript the dashboard says its saving buttons need it, once, above the page', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto('/api/auth/google?path=/dashboard/products/logo-tee');
+    await chooseAccount(page, DEMO.staff);
+    await expect(page.getByRole('heading', { level: 1, name: 'Logo Tee' })).toBeVisible();
+    await expect(page.getByRole('main').getByText(/^JavaScript is turned off in this browser/)).toHaveCount(
+      1,
+    );
+    await expect(page.getByRole('main').getByText(/^JavaScript is turned off in this browser/)).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
 test('the sidebar is always shown from 1280 px and toggled below', async ({ page, checkA11y }) => {
   await signInAsStaff(page);
   const sidebar = page.getByRole('navigation', { name: 'Dashboard' });

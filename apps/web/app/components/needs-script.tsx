@@ -8,11 +8,19 @@ import { alertClass } from './alert.tsx';
  * script never shows it. `replaces` names the id of what the page shows meanwhile ('Loading your
  * cart…'), which would otherwise promise something that never comes.
  */
-export function NeedsScript({ children, replaces }: { children: React.ReactNode; replaces?: string }) {
+export function NeedsScript({
+  children,
+  replaces,
+  className = '',
+}: {
+  children: React.ReactNode;
+  replaces?: string;
+  className?: string;
+}) {
   return (
     <noscript>
       {replaces && <style>{`#${replaces}{display:none}`}</style>}
-      <p className={alertClass('info')}>{children}</p>
+      <p className={`${alertClass('info')} ${className}`.trim()}>{children}</p>
     </noscript>
   );
 }
@@ -23,6 +31,16 @@ export function CartNeedsScript({ replaces }: { replaces?: string }) {
     <NeedsScript replaces={replaces}>
       The cart is kept in this browser and needs JavaScript, which is turned off here. Turn it on to add
       items, see your cart and check out.
+    </NeedsScript>
+  );
+}
+
+/** Said once at the top of every dashboard page, whose saving forms wait for the script to run. */
+export function DashboardNeedsScript() {
+  return (
+    <NeedsScript className="mb-4">
+      JavaScript is turned off in this browser: the dashboard's pages, links and filters work, but most of its
+      buttons that save changes need JavaScript.
     </NeedsScript>
   );
 }

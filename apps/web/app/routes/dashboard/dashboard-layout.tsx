@@ -1,6 +1,7 @@
 import { ACCESS } from '@barbershop/contract/domain';
 import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { ErrorScreen } from '../../components/error-screen.tsx';
+import { DashboardNeedsScript } from '../../components/needs-script.tsx';
 import { ToastProvider } from '../../components/toast.tsx';
 import { AccountMenu } from '../../features/auth/account-menu.tsx';
 import { requireRole, requireRoleToAct } from '../../features/auth/require-role.ts';
@@ -71,6 +72,7 @@ export default function DashboardLayout() {
   return (
     <Frame>
       <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 focus:outline-none sm:px-6">
+        <DashboardNeedsScript />
         <Outlet />
       </main>
     </Frame>
