@@ -13,7 +13,7 @@ import {
 import type { APIRequestContext, Page } from '@playwright/test';
 import { COPIED_NOTICE_MS } from '../apps/web/app/features/barbers/share-button.tsx';
 import { PRODUCTS } from '../packages/db/src/seed/sample-data.ts';
-import { expect, stopPageClock, test } from './fixtures.ts';
+import { expect, stopPageClock, test, withoutJavaScript } from './fixtures.ts';
 import { blockTiles, serveGreyTiles, TILE_ERRORS, TILE_HOSTS } from './map-tiles.ts';
 import { SHOP_TIME_ZONE } from './shop-time-zone.ts';
 
@@ -351,18 +351,14 @@ test('without JavaScript every barber is one click away: each tab links to its o
   request,
 }) => {
   const barbers = await getJson<Barber[]>(request, '/api/barbers');
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
-  try {
-    const page = await context.newPage();
+  await withoutJavaScript(browser, baseURL, async (page) => {
     await blockTiles(page);
     await page.goto('/barbershops/barbers');
     await page.getByRole('tab', { name: barbers[3]!.name }).click();
     await expect(page).toHaveURL(/\/barbershops\/barbers\?index=3$/);
     await expect(page.getByRole('tab', { name: barbers[3]!.name })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tabpanel').getByRole('heading', { name: barbers[3]!.name })).toBeVisible();
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test("the page preloads only the open barber's portrait, and every tab's picture still shows", async ({

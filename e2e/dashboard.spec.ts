@@ -14,7 +14,14 @@ import {
 import { WEEKDAYS } from '@barbershop/contract/domain';
 import type { Browser, Page } from '@playwright/test';
 import { TOAST_MS } from '../apps/web/app/components/toast.tsx';
-import { beforeHydration, expect, stopPageClock, test, waitForTheAppOnNavigation } from './fixtures.ts';
+import {
+  beforeHydration,
+  expect,
+  stopPageClock,
+  test,
+  waitForTheAppOnNavigation,
+  withoutJavaScript,
+} from './fixtures.ts';
 import { createProduct } from './products.ts';
 import { chooseAccount, DEMO, signIn } from './sign-in.ts';
 
@@ -369,9 +376,7 @@ test('without JavaScript the dashboard says its saving buttons need it, once, ab
   browser,
   baseURL,
 }) => {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
-  try {
-    const page = await context.newPage();
+  await withoutJavaScript(browser, baseURL, async (page) => {
     await page.goto('/api/auth/google?path=/dashboard/products/logo-tee');
     await chooseAccount(page, DEMO.staff);
     await expect(page.getByRole('heading', { level: 1, name: 'Logo Tee' })).toBeVisible();
@@ -379,9 +384,7 @@ test('without JavaScript the dashboard says its saving buttons need it, once, ab
       1,
     );
     await expect(page.getByRole('main').getByText(/^JavaScript is turned off in this browser/)).toBeVisible();
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('the sidebar is always shown from 1280 px and toggled below', async ({ page, checkA11y }) => {

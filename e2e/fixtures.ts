@@ -1,5 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type BrowserContext, test as base, expect, type Page, type Route } from '@playwright/test';
+import {
+  type Browser,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Page,
+  type Route,
+} from '@playwright/test';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
@@ -100,6 +107,20 @@ export async function beforeHydration(page: Page, path: string, meanwhile: () =>
   }
   await opened;
   await scripts.stop();
+}
+
+/** Runs `use` on a page of a context of its own whose browser runs no JavaScript, then closes it. */
+export async function withoutJavaScript(
+  browser: Browser,
+  baseURL: string | undefined,
+  use: (page: Page) => Promise<void>,
+) {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  try {
+    await use(await context.newPage());
+  } finally {
+    await context.close();
+  }
 }
 
 export const test = base.extend<Fixtures>({

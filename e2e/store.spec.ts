@@ -24,6 +24,7 @@ import {
   TEXT_SPACING,
   test,
   waitForTheAppOnNavigation,
+  withoutJavaScript,
 } from './fixtures.ts';
 import { BOTTOM_BAND, bandedPhoto, shownEnds, TOP_BAND } from './pictures.ts';
 import { withPublishedProduct } from './products.ts';
@@ -537,9 +538,7 @@ test('without JavaScript the store says the cart needs it: the header links to /
   browser,
   baseURL,
 }) => {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
-  try {
-    const page = await context.newPage();
+  await withoutJavaScript(browser, baseURL, async (page) => {
     const needsScript = /The cart is kept in this browser and needs JavaScript/;
     await page.goto('/store/logo-tee');
     await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
@@ -551,9 +550,7 @@ test('without JavaScript the store says the cart needs it: the header links to /
     await page.goto('/checkout');
     await expect(page.getByRole('main').getByText(needsScript)).toBeVisible();
     await expect(page.getByText('Loading your cart…')).toBeHidden();
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('a double-click is one press: Add to Cart adds one, Remove, Minus at 1 and X take out only their line', async ({
