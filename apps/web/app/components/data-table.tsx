@@ -96,7 +96,9 @@ const LOADING_ROWS = 3;
  * A table of rows in the site's style. On a phone each row is a card, each cell under its column's
  * name, so nothing is out of sight to the side (a table scrolling sideways there showed two of the
  * dashboard's six or seven columns, cut mid-word, and hid the actions); from 640 px it is a table
- * at least `minWidth` wide, which scrolls sideways in its region where the page is narrower. While
+ * at least `minWidth` wide, which scrolls sideways in its region where the page is narrower. Printed,
+ * it takes the page's width whatever `minWidth` says (A4 and Letter give a table about 42 rem), its
+ * columns wrapping as on a narrow screen, since paper cannot scroll. While
  * `loading` it keeps its header and shows placeholder rows (aria-busy); with no rows it shows
  * `empty` instead of the table.
  */
@@ -125,7 +127,7 @@ export function DataTable<Row>({
   return (
     <TableScroll label={label}>
       <table
-        className="w-full border-collapse max-sm:block sm:min-w-(--table-min)"
+        className="w-full border-collapse max-sm:block sm:min-w-(--table-min) print:min-w-0"
         style={{ '--table-min': minWidth } as React.CSSProperties}
         aria-busy={loading || undefined}
         role="table"

@@ -5,7 +5,8 @@ import { useEffect, useRef, useState } from 'react';
  * focus so a keyboard can scroll it too (WCAG 2.1.1); while everything shows (a phone's cards, a wide
  * screen) it is no tab stop, which would only be one more press before the rows. Until the page has
  * measured it, it is one. Its label names the table for screen readers. `relative` keeps visually
- * hidden text (absolutely positioned) inside the scroll box instead of widening the page.
+ * hidden text (absolutely positioned) inside the scroll box instead of widening the page. On paper
+ * nothing scrolls: a box that clipped would cut the table's last columns off at the page's edge.
  */
 export function TableScroll({ label, children }: { label: string; children: React.ReactNode }) {
   const box = useRef<HTMLElement>(null);
@@ -26,7 +27,7 @@ export function TableScroll({ label, children }: { label: string; children: Reac
       ref={box}
       aria-label={label}
       tabIndex={scrolls ? 0 : undefined}
-      className="relative overflow-x-auto rounded-lg bg-white ring-1 ring-charcoal/10"
+      className="relative overflow-x-auto rounded-lg print:overflow-visible bg-white ring-1 ring-charcoal/10"
     >
       {children}
     </section>

@@ -1,0 +1,53 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { DEMO, signIn } from './sign-in.ts';
+
+// Pages as printed or saved as PDF: Chromium lays a printout out at the paper's width less its
+// default margins (0.4 in each side), with the print stylesheet. A4 leaves 718 CSS px, US Letter 739.
+
+const PAPER = { A4: 718, Letter: 739 } as const;
+
+async function openAsPrinted(page: Page, path: string, width: number) {
+  await page.emulateMedia({ media: 'print' });
+  await page.setViewportSize({ width, height: 1000 });
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+}
+
+/** Each table's columns as far as they reach past what the paper shows of them (0: all of them shown). */
+function tablesCutOff(page: Page) {
+  return page.getByRole('table').evaluateAll((tables) =>
+    tables.map((table) => {
+      const cell = table.querySelector('thead th:last-child') ?? table;
+      let right = document.documentElement.clientWidth;
+      for (let box = table.parentElement; box; box = box.parentElement) {
+        if (getComputedStyle(box).overflowX !== 'visible')
+          right = Math.min(right, box.getBoundingClientRect().right);
+      }
+      return `${table.getAttribute('aria-label') ?? table.querySelector('caption')?.textContent}: ${Math.max(0, Math.ceil(cell.getBoundingClientRect().right - right))}`;
+    }),
+  );
+}
+
+test('printed on A4 or Letter, the dashboard lists and the customer orders show every column, none cut at the edge', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await signIn(page, DEMO.staff);
+  for (const [paper, width] of Object.entries(PAPER)) {
+    for (const path of ['/dashboard/orders', '/dashboard/users', '/dashboard/products']) {
+      await openAsPrinted(page, path, width);
+      const cut = await tablesCutOff(page);
+      expect(cut.length, `${path} on ${paper}`).toBeGreaterThan(0);
+      for (const table of cut) expect(table, `${path} on ${paper}`).toMatch(/: 0$/);
+    }
+  }
+  await page.context().clearCookies();
+  await page.emulateMedia({ media: 'screen' });
+  await page.goto('/');
+  await signIn(page, DEMO.customer);
+  await openAsPrinted(page, '/account/orders', PAPER.A4);
+  const cut = await tablesCutOff(page);
+  expect(cut.length).toBeGreaterThan(0);
+  for (const table of cut) expect(table).toMatch(/: 0$/);
+});
