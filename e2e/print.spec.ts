@@ -1,3 +1,4 @@
+import { formatPhone } from '@barbershop/contract/format';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { DEMO, signIn } from './sign-in.ts';
@@ -50,4 +51,34 @@ test('printed on A4 or Letter, the dashboard lists and the customer orders show 
   const cut = await tablesCutOff(page);
   expect(cut.length).toBeGreaterThan(0);
   for (const table of cut) expect(table).toMatch(/: 0$/);
+});
+
+test("a customer's order printed as a receipt carries the shop's address and contact, not the site's links and controls", async ({
+  page,
+}) => {
+  const shop = await (await page.request.get('/api/shop')).json();
+  await page.goto('/');
+  await signIn(page, DEMO.customer);
+  await page.goto('/account/orders');
+  const href = await page.getByRole('link', { name: /^View/ }).first().getAttribute('href');
+  for (const width of Object.values(PAPER)) {
+    await openAsPrinted(page, href ?? '', width);
+    const banner = page.getByRole('banner');
+    await expect(banner).toContainText(shop.name);
+    await expect(banner).toContainText(`${shop.address.line1}`);
+    await expect(banner).toContainText(formatPhone(shop.phone));
+    await expect(banner).toContainText(shop.email);
+    await expect(banner.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await expect(page.getByRole('button', { name: /^Account menu/ })).toBeHidden();
+    await expect(page.getByRole('contentinfo')).toBeHidden();
+    await expect(page.getByRole('link', { name: 'Orders', exact: true })).toBeHidden();
+    // The receipt itself: the lines with their unit prices, and the total.
+    await expect(page.getByText(/\d+ × \$[\d,]+\.\d\d/).first()).toBeVisible();
+    await expect(page.getByText('Total', { exact: true })).toBeVisible();
+    // Each line stays whole on one page.
+    const line = page.getByRole('region', { name: 'Items' }).locator('> ul > li').first();
+    expect(await line.evaluate((line) => getComputedStyle(line).breakInside)).toBe('avoid');
+    const bannerColor = await banner.evaluate((header) => getComputedStyle(header).color);
+    expect(bannerColor, 'the letterhead is dark on white paper').toBe('rgb(28, 27, 25)');
+  }
 });

@@ -5,12 +5,13 @@ const linkClass = 'inline-flex min-h-11 items-center hover:text-brass underline-
 /**
  * Footer of SPEC.md section 1: two social links, legal links (full page loads), copyright, builder
  * credit. The year is the shop's (the root loader's `today`): server and browser clocks in other
- * zones would disagree on it.
+ * zones would disagree on it. Not printed: its links lead nowhere on paper, and the printed header
+ * carries the shop's name and contact details (site-header.tsx).
  */
 export function SiteFooter({ shop, year }: { shop: Pick<Shop, 'name' | 'socialLinks'>; year: string }) {
   const socialLinks = shop.socialLinks.slice(0, 2);
   return (
-    <footer className="mt-16 bg-charcoal text-paper/90">
+    <footer className="mt-16 bg-charcoal text-paper/90 print:hidden">
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:grid-cols-3">
         {/* A shop that has given no links has no "Follow us" over nothing; its column stays. */}
         {socialLinks.length > 0 ? (

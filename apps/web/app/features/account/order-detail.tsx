@@ -15,7 +15,9 @@ function Totals({ order }: { order: Order }) {
     ['Shipping', order.shippingCost],
     ['Sales tax', order.salesTax],
   ] as const;
-  return <AmountList rows={rows} total={order.total} className="ml-auto w-full max-w-xs" />;
+  return (
+    <AmountList rows={rows} total={order.total} className="ml-auto w-full max-w-xs break-inside-avoid" />
+  );
 }
 
 /**
@@ -64,7 +66,8 @@ export function OrderDetail({
         </h2>
         <ul className="divide-y divide-charcoal/10 rounded-lg bg-white ring-1 ring-charcoal/10">
           {order.products.map((line) => (
-            <li key={line._id} className="flex gap-4 p-4">
+            // Printed, a line stays whole on one page, its price beside its name.
+            <li key={line._id} className="flex break-inside-avoid gap-4 p-4">
               <StoredImage
                 image={line.image}
                 sizes="80px"

@@ -8,7 +8,7 @@ export function PickupCodeCard({ pickup, qrDataUrl }: { pickup: PickupCode; qrDa
   return (
     <section
       aria-labelledby="pickup-code"
-      className="flex flex-col items-center gap-4 rounded-lg bg-white p-6 text-center ring-2 ring-brass sm:flex-row sm:text-left"
+      className="flex break-inside-avoid flex-col items-center gap-4 rounded-lg bg-white p-6 text-center ring-2 ring-brass sm:flex-row sm:text-left"
     >
       <img src={qrDataUrl} alt="QR code of your pickup code, for staff to scan" width={160} height={160} />
       <div>

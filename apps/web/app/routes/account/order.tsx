@@ -45,7 +45,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   useFollow(order.status === 'processing' || order.status === 'ready' || order.status === 'shipped');
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-4xl px-4 py-10 focus:outline-none">
-      <p className="mb-2">
+      <p className="mb-2 print:hidden">
         <Link to="/account/orders" className="text-brass-dark underline underline-offset-4">
           Orders
         </Link>

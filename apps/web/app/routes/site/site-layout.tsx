@@ -4,6 +4,7 @@ import { SiteFooter } from '../../components/site-footer.tsx';
 import { SiteHeader } from '../../components/site-header.tsx';
 import { AuthControls } from '../../features/auth/auth-controls.tsx';
 import { CartMenu } from '../../features/cart/cart-menu.tsx';
+import { configuredShop } from '../../lib/public-shop.ts';
 import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/site-layout';
 
@@ -13,6 +14,7 @@ function Frame({ children }: { children: React.ReactNode }) {
     <div className="flex min-h-dvh flex-col">
       <SiteHeader
         shopName={root?.shop.name ?? 'Barbershop'}
+        contact={configuredShop(root?.shop)}
         actions={
           <>
             <CartMenu />
