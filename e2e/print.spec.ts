@@ -1,3 +1,4 @@
+import type { AdminProductDetail } from '@barbershop/contract';
 import { formatPhone } from '@barbershop/contract/format';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
@@ -80,5 +81,30 @@ test("a customer's order printed as a receipt carries the shop's address and con
     expect(await line.evaluate((line) => getComputedStyle(line).breakInside)).toBe('avoid');
     const bannerColor = await banner.evaluate((header) => getComputedStyle(header).color);
     expect(bannerColor, 'the letterhead is dark on white paper').toBe('rgb(28, 27, 25)');
+  }
+});
+
+test('printed labels come one to a page, with no blank page after the last', async ({ page }) => {
+  await page.goto('/');
+  await signIn(page, DEMO.staff);
+  // A seeded product with items to label (paid orders made them).
+  const products = (await (await page.request.get('/api/products/published')).json()) as { slug: string }[];
+  let labels = 0;
+  for (const { slug } of products) {
+    const detail = (await (await page.request.get(`/api/products/${slug}`)).json()) as AdminProductDetail;
+    if (detail.items.length < 2) continue;
+    labels = detail.items.length;
+    await page.goto(`/dashboard/products/${slug}/labels`);
+    break;
+  }
+  expect(labels).toBeGreaterThan(1);
+  await expect(page.getByRole('img', { name: /^QR code of / })).toHaveCount(labels);
+  await page.emulateMedia({ media: 'print' });
+  for (const format of ['A4', 'Letter']) {
+    // The page tree's count, which Chromium writes as plain text in the PDF.
+    const pdf = (
+      await page.pdf({ format, margin: { top: '0.4in', bottom: '0.4in', left: '0.4in', right: '0.4in' } })
+    ).toString('latin1');
+    expect(Number(pdf.match(/\/Type \/Pages\b[^>]*?\/Count (\d+)/)?.[1]), format).toBe(labels);
   }
 });

@@ -30,7 +30,10 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   return dashboardMeta(`Labels of ${loaderData?.name ?? 'Product'}`, matches);
 }
 
-/** A printable sheet: one label per item (its own page when printed), with the QR code of its page. */
+/**
+ * A printable sheet: one label per item (its own page when printed), with the QR code of its page.
+ * No page break after the last one: it printed a blank page (a wasted label) at the end of each sheet.
+ */
 export default function ProductLabels({ loaderData }: Route.ComponentProps) {
   const { name, slug, labels } = loaderData;
   return (
@@ -47,7 +50,7 @@ export default function ProductLabels({ loaderData }: Route.ComponentProps) {
           {labels.map((label) => (
             <li
               key={label._id}
-              className="flex break-inside-avoid flex-col items-center gap-2 rounded border-2 border-dashed border-charcoal/40 bg-white p-4 text-center print:break-after-page print:border-0"
+              className="flex break-inside-avoid flex-col items-center gap-2 rounded border-2 border-dashed border-charcoal/40 bg-white p-4 text-center print:not-last:break-after-page print:border-0"
             >
               <p className="font-display text-xl uppercase wrap-anywhere">{name}</p>
               <p>{label.size}</p>
