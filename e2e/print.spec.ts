@@ -108,3 +108,17 @@ test('printed labels come one to a page, with no blank page after the last', asy
     expect(Number(pdf.match(/\/Type \/Pages\b[^>]*?\/Count (\d+)/)?.[1]), format).toBe(labels);
   }
 });
+
+test("a dashboard page printed keeps its title, an order's number above its lines, without the breadcrumb", async ({
+  page,
+}) => {
+  await page.goto('/');
+  await signIn(page, DEMO.staff);
+  await openAsPrinted(page, '/dashboard/orders', PAPER.A4);
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toBeHidden();
+  const orderId = (await page.getByRole('table').getByRole('link').first().textContent())?.trim() ?? '';
+  await openAsPrinted(page, `/dashboard/orders/${orderId}`, PAPER.Letter);
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${orderId.slice(0, 8)}` })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toBeHidden();
+});

@@ -4,7 +4,8 @@ import { breadcrumbs } from './breadcrumb.ts';
 /**
  * The top of every dashboard page: the breadcrumb built from the path, the title as the page's one
  * h1, and optional actions (an Edit button, a Create link) beside it. `names` names the path's slugs
- * and ids for the breadcrumb.
+ * and ids for the breadcrumb. Printed, the title stays (a printed order or list says what it is)
+ * and the breadcrumb and actions, which do nothing on paper, are left off.
  */
 export function PageHeader({
   title,
@@ -17,8 +18,8 @@ export function PageHeader({
 }) {
   const crumbs = breadcrumbs(useLocation().pathname, names);
   return (
-    <div className="mb-6 print:hidden">
-      <nav aria-label="Breadcrumb">
+    <div className="mb-6">
+      <nav aria-label="Breadcrumb" className="print:hidden">
         <ol className="flex flex-wrap items-center text-sm text-muted">
           {crumbs.map((crumb, index) => {
             const last = index === crumbs.length - 1;
@@ -51,7 +52,7 @@ export function PageHeader({
       </nav>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="min-w-0 text-3xl wrap-anywhere sm:text-4xl">{title}</h1>
-        {actions && <div className="flex flex-wrap gap-3">{actions}</div>}
+        {actions && <div className="flex flex-wrap gap-3 print:hidden">{actions}</div>}
       </div>
     </div>
   );

@@ -38,11 +38,14 @@ export default function ProductLabels({ loaderData }: Route.ComponentProps) {
   const { name, slug, labels } = loaderData;
   return (
     <>
-      <PageHeader
-        title={`Labels of ${name}`}
-        names={{ [slug]: name }}
-        actions={<Button onClick={() => window.print()}>Print</Button>}
-      />
+      {/* Printed, the sheet is the labels alone: its first page is the first label. */}
+      <div className="print:hidden">
+        <PageHeader
+          title={`Labels of ${name}`}
+          names={{ [slug]: name }}
+          actions={<Button onClick={() => window.print()}>Print</Button>}
+        />
+      </div>
       {labels.length === 0 ? (
         <p>No items to label.</p>
       ) : (
