@@ -11,12 +11,14 @@ import { AuditActor, describeChange } from './audit-history.tsx';
 
 export type ActivityFilter = { actor: string; entity: string; entityId: string };
 
-// The records with a dashboard page of their own, by id (a product's page leads on to its name's).
+// The records with a dashboard page of their own, by id (a product's page leads on to its name's; a
+// stock change is recorded under its product's id).
 const PAGES: Partial<Record<AuditEntry['entity'], string>> = {
   order: '/dashboard/orders/',
   user: '/dashboard/users/',
   barber: '/dashboard/barbers/',
   product: '/dashboard/products/',
+  stock: '/dashboard/products/',
 };
 
 /** Person and kind, as a GET form: the filter lives in the URL. */

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { ActivityTable } from './activity-list.tsx';
 import { AuditActor, describeChange } from './audit-history.tsx';
 
 /** What a staff member reads in the "Who" of a change. */
@@ -29,6 +30,28 @@ describe('AuditActor', () => {
 
   it('says when the person who made the change no longer has an account', () => {
     expect(who({ actor: null, tool: null })).toContain('a removed account');
+  });
+});
+
+describe('ActivityTable', () => {
+  it("links a stock change to its product's page, where its stock is", () => {
+    const productId = '5f0c3a52-8d1e-4c7b-9a6f-2e4b8c1d7a90';
+    const entry = {
+      _id: '7c1e9b24-3f5a-4d8e-b6c2-0a9d4e7f1b33',
+      at: '2026-11-29T18:58:00.000Z',
+      actor: { gid: '0b9c2f7e-4a43-4f0e-9d3c-6b1a2e5f8c11', name: 'Sam Staff' },
+      tool: null,
+      entity: 'stock' as const,
+      entityId: productId,
+      action: 'set',
+      before: [{ size: 'Medium', quantity: 5 }],
+      after: [{ size: 'Medium', quantity: 2 }],
+      cursor: 'c',
+    };
+    const router = createMemoryRouter([{ path: '/', element: <ActivityTable entries={[entry]} /> }]);
+    const html = renderToStaticMarkup(<RouterProvider router={router} />);
+    expect(html).toMatch(new RegExp(`href="/dashboard/products/${productId}"[^>]*>stock 5f0c3a52</a>`));
+    expect(html).toContain('Medium: 5 → Medium: 2');
   });
 });
 
@@ -78,6 +101,29 @@ describe('describeChange', () => {
       after: 'name: Logo Tee; price: 2500',
     });
     expect(change({ Small: 3 }, { Small: 5 })).toEqual({ before: 'Small: 3', after: 'Small: 5' });
+  });
+
+  it("names the size whose stock changed and its count before and after, not the product's every size", () => {
+    const stock = (medium: number) => [
+      { size: 'Small', quantity: 0 },
+      { size: 'Medium', quantity: medium },
+      { size: 'Large', quantity: 9 },
+    ];
+    // A stock row of the trail: the product's counts before and after.
+    expect(change(stock(5), stock(2))).toEqual({ before: 'Medium: 5', after: 'Medium: 2' });
+    // The product's own row of the same save.
+    const tee = { name: 'Barber Pole Tee', pricing: 30 };
+    expect(change({ ...tee, stock: stock(5) }, { ...tee, stock: stock(2) })).toEqual({
+      before: 'stock.Medium: 5',
+      after: 'stock.Medium: 2',
+    });
+    // A size no longer offered, and a first size offered where there was none.
+    expect(change(stock(2), stock(2).slice(1))).toEqual({ before: 'Small: 0', after: 'Small: —' });
+    expect(change([], [{ size: 'One Size Fits All', quantity: 12 }])).toEqual({
+      before: 'One Size Fits All: —',
+      after: 'One Size Fits All: 12',
+    });
+    expect(change(null, stock(5))).toEqual({ before: '—', after: 'Small: 0; Medium: 5; Large: 9' });
   });
 
   it('reads an access level as the role it gives', () => {

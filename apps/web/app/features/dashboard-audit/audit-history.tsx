@@ -33,6 +33,28 @@ function describeNested(value: unknown, timeZone: string): string {
 
 type Difference = [path: string, before: unknown, after: unknown];
 
+const isSizeCount = (value: unknown) =>
+  isRecord(value) &&
+  Object.keys(value).length === 2 &&
+  typeof value.size === 'string' &&
+  typeof value.quantity === 'number';
+
+/**
+ * A product's stock as the trail keeps it (a list of `{size, quantity}`) as one count per size, within
+ * whatever holds it, so a change reads "Medium: 5 → Medium: 2", not both whole lists.
+ */
+function countsBySize(value: unknown): unknown {
+  if (Array.isArray(value) && value.length > 0 && value.every(isSizeCount))
+    return Object.fromEntries(value.map((row) => [row.size, row.quantity]));
+  if (isRecord(value))
+    return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, countsBySize(v)]));
+  return value;
+}
+
+// A list with nothing in it opposite counts per size: no size offered yet, or none left.
+const noSizes = (value: unknown, other: unknown) =>
+  Array.isArray(value) && value.length === 0 && isRecord(other) ? {} : value;
+
 /** Bookkeeping a record carries that no one edits: every save raises it. */
 const NOT_EDITED = new Set(['version']);
 
@@ -46,7 +68,8 @@ function differences(
     (key) => !NOT_EDITED.has(key),
   );
   return keys.flatMap((key): Difference[] => {
-    const [b, a, at] = [before[key], after[key], path ? `${path}.${key}` : key];
+    const at = path ? `${path}.${key}` : key;
+    const [b, a] = [noSizes(before[key], after[key]), noSizes(after[key], before[key])];
     if (isRecord(b) && isRecord(a)) return differences(b, a, at);
     // A field missing on one side and empty on the other did not change.
     return JSON.stringify(b ?? null) === JSON.stringify(a ?? null) ? [] : [[at, b, a]];
@@ -75,10 +98,12 @@ const listed = (fields: [string, unknown][], timeZone: string) =>
  * Moments in it are given on the shop's clock (`timeZone`, SHOP_TIME_ZONE).
  */
 export function describeChange(
-  before: unknown,
-  after: unknown,
+  stored: unknown,
+  storedAfter: unknown,
   timeZone: string,
 ): { before: string; after: string } {
+  const [was, is] = [countsBySize(stored), countsBySize(storedAfter)];
+  const [before, after] = [noSizes(was, is), noSizes(is, was)];
   if (!isRecord(before) || !isRecord(after)) {
     const whole = (value: unknown) =>
       isRecord(value) ? listed(Object.entries(value), timeZone) : describeNested(value, timeZone);
