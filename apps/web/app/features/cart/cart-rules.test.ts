@@ -222,6 +222,33 @@ describe('refreshLines', () => {
     expect(none.lines[0]).toMatchObject({ quantity: 3, max: 0 });
   });
 
+  it('marks a line whose size the store no longer sells, for the cart and checkout to say so, until it is back', () => {
+    // Two Large in the cart; staff then take Large off the hoodie (the store shows Medium only).
+    const state = fill(hoodie('Large'), hoodie('Large'), hoodie('Medium'));
+    const gone = refreshLines(state, [product({})]);
+    expect(gone.lines[0]).toMatchObject({ size: 'Large', quantity: 2, max: 0, sizeGone: true });
+    expect(gone.lines[1]).not.toHaveProperty('sizeGone');
+    expect(checkoutLineNote(gone.lines[0]!)).toBe('No longer sold in Large: remove it from your cart');
+    expect(increment(gone, HOODIE, 'Large')).toBe(gone);
+    expect(refreshLines(gone, [product({})])).toBe(gone);
+    // Kept in storage meanwhile; offered again, the mark goes and the limit is the store's.
+    const stored = parseStoredCart(JSON.stringify(gone));
+    expect(stored.lines[0]?.sizeGone).toBe(true);
+    const back = refreshLines(stored, [
+      product({
+        stock: [
+          { size: 'Medium', quantity: 5 },
+          { size: 'Large', quantity: 4 },
+        ],
+      }),
+    ]);
+    expect(back.lines[0]).toMatchObject({ quantity: 2, max: 4 });
+    expect(back.lines[0]).not.toHaveProperty('sizeGone');
+    expect(checkoutLineNote(back.lines[0]!)).toBeNull();
+    // Added again from its product page, where Large shows again: the mark goes too.
+    expect(addToCart(stored, hoodie('Large', 4)).lines[0]).not.toHaveProperty('sizeGone');
+  });
+
   it('returns the same state when nothing changed', () => {
     const state = fill(hoodie('Medium'));
     expect(refreshLines(state, [product({})])).toBe(state);
@@ -302,23 +329,31 @@ describe('withoutPaid', () => {
 
 describe('what a line says of its limit', () => {
   it('says why Plus stops at the limit, and nothing below it', () => {
-    expect(lineLimitNote({ quantity: 1, max: 3 })).toBeNull();
-    expect(lineLimitNote({ quantity: 3, max: 3 })).toBe('Only 3 in stock');
-    expect(lineLimitNote({ quantity: 0, max: 0 })).toBe('None left in stock');
-    expect(lineLimitNote({ quantity: MAX_LINE_QUANTITY, max: MAX_LINE_QUANTITY })).toBe(
+    expect(lineLimitNote({ size: 'Medium', quantity: 1, max: 3 })).toBeNull();
+    expect(lineLimitNote({ size: 'Medium', quantity: 3, max: 3 })).toBe('Only 3 in stock');
+    expect(lineLimitNote({ size: 'Medium', quantity: 0, max: 0 })).toBe('None left in stock');
+    expect(lineLimitNote({ size: 'Medium', quantity: MAX_LINE_QUANTITY, max: MAX_LINE_QUANTITY })).toBe(
       `Limit ${MAX_LINE_QUANTITY} each`,
     );
   });
 
   it('tells checkout of a line off sale or holding more than is left, and only then', () => {
-    expect(checkoutLineNote({ quantity: 3, max: 3 })).toBeNull();
-    expect(checkoutLineNote({ quantity: 6, max: 1 })).toBe(
+    expect(checkoutLineNote({ size: 'Medium', quantity: 3, max: 3 })).toBeNull();
+    expect(checkoutLineNote({ size: 'Medium', quantity: 6, max: 1 })).toBe(
       'Only 1 in stock: lower the quantity in your cart',
     );
-    expect(checkoutLineNote({ quantity: 2, max: 0 })).toBe('None left in stock: remove it from your cart');
-    expect(checkoutLineNote({ quantity: 1, max: 3, offSale: true })).toBe(
+    expect(checkoutLineNote({ size: 'Medium', quantity: 2, max: 0 })).toBe(
+      'None left in stock: remove it from your cart',
+    );
+    expect(checkoutLineNote({ size: 'Medium', quantity: 1, max: 3, offSale: true })).toBe(
       'No longer for sale: remove it from your cart',
     );
-    expect(lineLimitNote({ quantity: 1, max: 3, offSale: true })).toBe('No longer for sale');
+    expect(lineLimitNote({ size: 'Medium', quantity: 1, max: 3, offSale: true })).toBe('No longer for sale');
+    expect(checkoutLineNote({ size: 'Large', quantity: 1, max: 0, sizeGone: true })).toBe(
+      'No longer sold in Large: remove it from your cart',
+    );
+    expect(lineLimitNote({ size: 'Large', quantity: 1, max: 0, sizeGone: true })).toBe(
+      'No longer sold in Large',
+    );
   });
 });

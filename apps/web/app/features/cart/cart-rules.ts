@@ -23,6 +23,8 @@ export type CartLine = PaymentLine & {
   max: number;
   /** The store no longer sells the product (unpublished, archived or deleted) when it was last read. */
   offSale?: true;
+  /** The store still sells the product, but no longer in this size (staff removed it) when it was last read. */
+  sizeGone?: true;
 };
 
 /** SPEC.md section 3's cart state; `isCartOpen` is the header's own, not kept across pages. */
@@ -31,7 +33,7 @@ export type CartState = { lines: CartLine[]; orderId: string | null };
 export const EMPTY_CART: CartState = { lines: [], orderId: null };
 
 /** What the product page adds: one unit of a product in a size, with the stock it showed for that size. */
-export type CartProduct = Omit<CartLine, 'quantity' | 'max' | 'wasPricing'> & { stock: number };
+export type CartProduct = Omit<CartLine, 'quantity' | 'max' | 'wasPricing' | 'sizeGone'> & { stock: number };
 
 function lineCap(stock: number): number {
   return Math.max(0, Math.min(Math.trunc(stock), MAX_LINE_QUANTITY));
@@ -74,8 +76,9 @@ export function addToCart(state: CartState, product: CartProduct): CartState {
   // The store now shows none left (another tab, a later visit): the line cannot stay at 0.
   if (quantity < 1) return clearLine(state, product._id, product.size);
   if (quantity === existing.quantity && max === existing.max) return state;
-  // Added again from the product page, at the price it shows: an earlier price is old news.
-  const { wasPricing: _, ...kept } = existing;
+  // Added again from the product page, at the price it shows, in a size it shows: an earlier price
+  // and a size once gone are old news.
+  const { wasPricing: _, sizeGone: __, ...kept } = existing;
   return {
     ...state,
     lines: state.lines.map((l) => (l === existing ? { ...kept, ...fields, quantity, max } : l)),
@@ -83,9 +86,9 @@ export function addToCart(state: CartState, product: CartProduct): CartState {
 }
 
 /** The cart page's plus: one more of a line already in the cart, within its limit. */
-/** Whether Plus may add a unit to the line: on sale, and below its limit. */
-export function canAddTo(line: Pick<CartLine, 'quantity' | 'max' | 'offSale'>): boolean {
-  return !line.offSale && line.quantity < line.max;
+/** Whether Plus may add a unit to the line: on sale in its size, and below its limit. */
+export function canAddTo(line: Pick<CartLine, 'quantity' | 'max' | 'offSale' | 'sizeGone'>): boolean {
+  return !line.offSale && !line.sizeGone && line.quantity < line.max;
 }
 
 export function increment(state: CartState, _id: string, size: Size): CartState {
@@ -118,16 +121,22 @@ export function clearLine(state: CartState, _id: string, size: Size): CartState 
 export type HeldUnits = Pick<OrderLine, 'productId' | 'size' | 'quantity'>;
 
 /** Why a line can take no more units ("Only 2 in stock"), or null while it can. */
-export function lineLimitNote(line: Pick<CartLine, 'quantity' | 'max' | 'offSale'>): string | null {
+export function lineLimitNote(
+  line: Pick<CartLine, 'quantity' | 'max' | 'offSale' | 'sizeGone' | 'size'>,
+): string | null {
   if (canAddTo(line)) return null;
   if (line.offSale) return 'No longer for sale';
+  if (line.sizeGone) return `No longer sold in ${line.size}`;
   if (line.max === 0) return 'None left in stock';
   return line.max < MAX_LINE_QUANTITY ? `Only ${line.max} in stock` : `Limit ${MAX_LINE_QUANTITY} each`;
 }
 
 /** What checkout says of a line it cannot sell (off sale, more than is left) before Pay is refused; else null. */
-export function checkoutLineNote(line: Pick<CartLine, 'quantity' | 'max' | 'offSale'>): string | null {
+export function checkoutLineNote(
+  line: Pick<CartLine, 'quantity' | 'max' | 'offSale' | 'sizeGone' | 'size'>,
+): string | null {
   if (line.offSale) return 'No longer for sale: remove it from your cart';
+  if (line.sizeGone) return `No longer sold in ${line.size}: remove it from your cart`;
   if (line.quantity <= line.max) return null;
   return line.max === 0
     ? 'None left in stock: remove it from your cart'
@@ -145,7 +154,8 @@ export function priceChangeNote(line: Pick<CartLine, 'pricing' | 'wasPricing'>):
  * limit, which may have changed since they were added (a price rise, a rename, a restock). `held` is
  * what this customer's pending order keeps reserved: the store's figure leaves it out, but the next
  * payment attempt gets it back, so it counts toward the limit. A product no longer in the catalogue
- * keeps its line, marked off sale for the cart and checkout to say so; quantities are left to
+ * keeps its line, marked off sale for the cart and checkout to say so, and a size it no longer comes
+ * in is marked so too (checkout would be refused: "does not come in"); quantities are left to
  * checkout too (a line may now hold more than is left, and says so). The same state when nothing
  * changed.
  */
@@ -167,18 +177,19 @@ export function refreshLines(
     const mine = held
       .filter((units) => units.productId === line._id && units.size === line.size)
       .reduce((sum, units) => sum + units.quantity, 0);
-    const max = stock ? lineCap(stock.quantity + mine) : line.max;
+    const max = stock ? lineCap(stock.quantity + mine) : 0;
     if (
       product.pricing === line.pricing &&
       product.name === line.name &&
       product.slug === line.slug &&
       image.src === line.image.src &&
       max === line.max &&
-      !line.offSale
+      !line.offSale &&
+      !line.sizeGone === Boolean(stock)
     )
       return line;
     changed = true;
-    const { offSale: _, wasPricing, ...onSale } = line;
+    const { offSale: _, sizeGone: __, wasPricing, ...onSale } = line;
     // The price the line was added at, kept through any later changes until the store's is that again.
     const was = wasPricing ?? line.pricing;
     return {
@@ -189,6 +200,7 @@ export function refreshLines(
       slug: product.slug,
       image,
       max,
+      ...(stock ? {} : { sizeGone: true as const }),
     };
   });
   return changed ? { ...state, lines } : state;
@@ -238,7 +250,7 @@ export function paymentLines(state: CartState): PaymentLine[] {
 
 function readLine(value: unknown): CartLine | null {
   if (!isRecord(value)) return null;
-  const { _id, name, slug, image, size, pricing, wasPricing, quantity, max, offSale } = value;
+  const { _id, name, slug, image, size, pricing, wasPricing, quantity, max, offSale, sizeGone } = value;
   if (typeof _id !== 'string' || typeof name !== 'string' || typeof slug !== 'string') return null;
   if (!SIZES.includes(size as Size) || typeof pricing !== 'number' || !(pricing >= 0)) return null;
   if (!isRecord(image) || typeof image.src !== 'string') return null;
@@ -260,6 +272,7 @@ function readLine(value: unknown): CartLine | null {
     quantity: Math.min(quantity as number, MAX_LINE_QUANTITY),
     max: lineCap(max as number),
     ...(offSale === true ? { offSale } : {}),
+    ...(sizeGone === true ? { sizeGone } : {}),
   };
 }
 
