@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CreateProductSchema } from './products.ts';
+import { CreateProductSchema, UpdateProductSchema } from './products.ts';
 
 const form = { name: 'Logo Hoodie', description: 'Heavy fleece.', pricing: '55', category: 'Hoodies' };
 
@@ -10,6 +10,17 @@ describe('a product form', () => {
       sizes: { Small: ' 7 ', Medium: '0x10', Large: '1e3', 'Extra-Large': 'lots' },
     });
     expect(parsed.sizes).toEqual({ Small: 7, Medium: 0, Large: 0, 'Extra-Large': 0 });
+  });
+
+  it('refuses a count below 0 beside its size, rather than reading it as 0, which would empty the size', () => {
+    const refused = UpdateProductSchema.safeParse({ version: 3, sizes: { Small: '4', Medium: '-1' } });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues).toMatchObject([
+      { path: ['sizes', 'Medium'], message: 'Stock cannot be below 0: type how many are left to sell' },
+    ]);
+    expect(CreateProductSchema.safeParse({ ...form, sizes: { Large: -2 } }).success).toBe(false);
+    // Less than one below 0 is no unit: 0.
+    expect(UpdateProductSchema.parse({ version: 3, sizes: { Small: '-0.5' } }).sizes).toEqual({ Small: 0 });
   });
 });
 

@@ -80,13 +80,20 @@ export const AdminProductDetailSchema = AdminProductSchema.extend({ items: z.arr
 export const ITEMS_PAGE = 50;
 export type AdminProductDetail = z.infer<typeof AdminProductDetailSchema>;
 
-/** SPEC.md section 5: a size count that is not a number becomes 0. */
+/**
+ * SPEC.md section 5: a size count that is not a number becomes 0. A number below 0 is refused, not
+ * read as 0: "-1" typed to take one damaged unit off would otherwise leave none of the size to sell.
+ */
 const SizeCount = z.preprocess(
   (value) => {
     const n = typeof value === 'string' ? typedNumber(value) : value;
-    return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? Math.trunc(n) : 0;
+    return typeof n === 'number' && Number.isFinite(n) ? Math.trunc(n) + 0 : 0;
   },
-  z.number().int().min(0).max(100_000, 'Stock must be 100,000 or fewer for each size'),
+  z
+    .number()
+    .int()
+    .min(0, 'Stock cannot be below 0: type how many are left to sell')
+    .max(100_000, 'Stock must be 100,000 or fewer for each size'),
 );
 
 /** The largest image file an upload takes; the picker refuses larger ones before sending anything. */

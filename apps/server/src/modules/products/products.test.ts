@@ -75,6 +75,18 @@ describe('staff product API', () => {
   };
   const auditRows = (entityId: string) =>
     app.db.select().from(schema.auditLog).where(eq(schema.auditLog.entityId, entityId));
+  /** A Logo Hoodie with this stock, as the dashboard opens it. */
+  const openHoodie = async (stock: Record<string, number>) => {
+    await createProduct(app.db, { name: 'Logo Hoodie', category: 'Hoodies' }, { stock });
+    return json<AdminProductDetail>(await call('GET', '/api/products/logo-hoodie'));
+  };
+  /** A save of the Logo Hoodie that is refused with `status` and `message`; the product as it is after. */
+  const refusedSave = async (body: Record<string, unknown>, status: number, message: string) => {
+    const refused = await send('PUT', '/api/products/logo-hoodie', body);
+    expect(refused.statusCode).toBe(status);
+    expect(refused.json().error.message).toBe(message);
+    return json<AdminProductDetail>(await call('GET', '/api/products/logo-hoodie'));
+  };
 
   it('creates a draft from the form: pricing in dollars, a size count that is not a number becomes 0', async () => {
     const response = await send('POST', '/api/products', HOODIE);
@@ -325,12 +337,7 @@ describe('staff product API', () => {
   });
 
   it('keeps what checkouts took while the form was open: a stock edit moves each count by what staff changed', async () => {
-    await createProduct(
-      app.db,
-      { name: 'Logo Hoodie', category: 'Hoodies' },
-      { stock: { Medium: 8, Large: 3 } },
-    );
-    const opened = json<AdminProductDetail>(await call('GET', '/api/products/logo-hoodie'));
+    const opened = await openHoodie({ Medium: 8, Large: 3 });
     const seen = Object.fromEntries(opened.stock.map((entry) => [entry.size, entry.quantity]));
     await checkOut(opened._id, 'Medium', 2);
     // Staff fix the description and restock Large by 2, the form still showing Medium 8.
@@ -348,26 +355,41 @@ describe('staff product API', () => {
   });
 
   it('refuses a stock edit taking off more than checkouts left while the form was open, and saves nothing of it', async () => {
-    await createProduct(app.db, { name: 'Logo Hoodie', category: 'Hoodies' }, { stock: { Medium: 3 } });
-    const opened = json<AdminProductDetail>(await call('GET', '/api/products/logo-hoodie'));
+    const opened = await openHoodie({ Medium: 3 });
     await checkOut(opened._id, 'Medium', 2);
     // Staff found the three on the shelf damaged and take them all off.
-    const refused = await send('PUT', '/api/products/logo-hoodie', {
-      description: 'Heavy fleece.',
-      sizes: { Medium: 0 },
-      stockSeen: { Medium: 3 },
-      version: opened.version,
-    });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.message).toBe(
+    const after = await refusedSave(
+      {
+        description: 'Heavy fleece.',
+        sizes: { Medium: 0 },
+        stockSeen: { Medium: 3 },
+        version: opened.version,
+      },
+      409,
       'form.sizes.Medium: Checkouts took 2 Medium while this form was open, leaving 1 to sell, fewer than the 3 you took off. Nothing was saved: check the count, then save again.',
     );
-    const after = json<AdminProductDetail>(await call('GET', '/api/products/logo-hoodie'));
     expect(after).toMatchObject({
       description: opened.description,
       version: opened.version,
       stock: [{ size: 'Medium', quantity: 1 }],
       reserved: [{ size: 'Medium', quantity: 2 }],
+    });
+  });
+
+  it('refuses a count below 0, naming its size, and saves nothing: "-1" is not read as 0', async () => {
+    const opened = await openHoodie({ Medium: 5, Large: 2 });
+    // One damaged Medium, taken off the way a till takes it.
+    const after = await refusedSave(
+      { sizes: { Medium: '-1', Large: 2 }, stockSeen: { Medium: 5, Large: 2 }, version: opened.version },
+      400,
+      'form.sizes.Medium: Stock cannot be below 0: type how many are left to sell',
+    );
+    expect(after).toMatchObject({
+      version: opened.version,
+      stock: [
+        { size: 'Medium', quantity: 5 },
+        { size: 'Large', quantity: 2 },
+      ],
     });
   });
 
