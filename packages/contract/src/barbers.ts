@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AddressSchema } from './address.ts';
-import { WEEKDAYS } from './domain.ts';
+import { rangeMinutes, WEEKDAY_NAMES, WEEKDAYS, type Weekday } from './domain.ts';
 
 const Time24 = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use 24-hour time, e.g. 09:30');
 
@@ -12,15 +12,37 @@ export const OpeningHoursSchema = z.object(
 );
 export type OpeningHours = z.infer<typeof OpeningHoursSchema>;
 
-/** Opening hours as staff save them (a barber's or the shop's): each range opens before it closes. */
+/**
+ * Opening hours as staff save them (a barber's or the shop's): each range opens before it closes (a
+ * close of 00:00 is midnight) and overlaps no other range of its day; a day's ranges are kept in
+ * the order of the day, whatever order they were added in (a lunch break's afternoon added first).
+ */
 export const WeeklyHoursSchema = OpeningHoursSchema.superRefine((hours, ctx) => {
-  for (const [day, ranges] of Object.entries(hours)) {
-    ranges.forEach(([open, close], i) => {
-      if (open >= close)
+  for (const [day, ranges] of Object.entries(hours) as [Weekday, [string, string][]][]) {
+    const minutes = ranges.map(rangeMinutes);
+    minutes.forEach(([open, close], i) => {
+      if (open >= close) {
         ctx.addIssue({ code: 'custom', path: [day, i], message: 'Must open before it closes' });
+        return;
+      }
+      const other = minutes.findIndex(([o, c], j) => j < i && o < c && o < close && open < c);
+      if (other >= 0)
+        ctx.addIssue({
+          code: 'custom',
+          path: [day, i],
+          message: `Overlaps ${WEEKDAY_NAMES[day]} range ${other + 1}`,
+        });
     });
   }
-});
+}).transform(
+  (hours) =>
+    Object.fromEntries(
+      Object.entries(hours).map(([day, ranges]) => [
+        day,
+        [...ranges].sort((a, b) => rangeMinutes(a)[0] - rangeMinutes(b)[0]),
+      ]),
+    ) as OpeningHours,
+);
 
 export const BarberServiceSchema = z.object({
   name: z.string().min(1),

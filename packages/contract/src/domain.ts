@@ -53,6 +53,15 @@ export function hasOpeningHours(hours: Record<Weekday, readonly unknown[]>): boo
 }
 
 /**
+ * An opening range in minutes from the day's start. A close of 00:00 is midnight, the day's end
+ * (24:00): a shop open until midnight picks 12:00 AM, which a time input gives as 00:00.
+ */
+export function rangeMinutes([open, close]: readonly [string, string, ...unknown[]]): [number, number] {
+  const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+  return [minutes(open), close === '00:00' ? 24 * 60 : minutes(close)];
+}
+
+/**
  * accessLevel of SPEC.md section 6: 0 customer, 1 staff, 2 admin. SPEC.md reads any other number as
  * admin; the database allows only these three, and pages treat any other as no role (docs/decisions.md).
  */

@@ -5,6 +5,7 @@ import {
   canonicalUrl,
   combinedHours,
   hairSalonJsonLd,
+  openingHoursSpecification,
   pageMeta,
   postalAddress,
   productJsonLd,
@@ -241,6 +242,23 @@ describe('combinedHours', () => {
       friday: [['10:00', '18:00']],
       saturday: [['08:00', '15:00']],
     });
+  });
+});
+
+describe('a shop open until midnight', () => {
+  const late: OpeningHours = { ...CLOSED, friday: [['18:00', '00:00']] };
+
+  it('merges a range closing at midnight with the barbers whose hours it covers', () => {
+    const early: OpeningHours = { ...CLOSED, friday: [['09:00', '19:00']] };
+    const evening: OpeningHours = { ...CLOSED, friday: [['20:00', '22:00']] };
+    expect(combinedHours([late, early, evening]).friday).toEqual([['09:00', '00:00']]);
+  });
+
+  it('tells search engines it closes at the end of the day, not at its start', () => {
+    expect(openingHoursSpecification({ ...late, saturday: [['00:00', '00:00']] })).toEqual([
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Friday'], opens: '18:00', closes: '23:59' },
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Saturday'], opens: '00:00', closes: '23:59' },
+    ]);
   });
 });
 

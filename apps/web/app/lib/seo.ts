@@ -1,5 +1,5 @@
 import type { Address, OpeningHours, Shop, Size } from '@barbershop/contract';
-import { WEEKDAY_NAMES, WEEKDAYS, type Weekday } from '@barbershop/contract/domain';
+import { rangeMinutes, WEEKDAY_NAMES, WEEKDAYS, type Weekday } from '@barbershop/contract/domain';
 import { decimalDollars, dollarsToCents, urlOnSite } from '@barbershop/contract/format';
 import type { MetaDescriptor } from 'react-router';
 import type { RootData } from '../root.tsx';
@@ -86,7 +86,8 @@ export function openingHoursSpecification(hours: OpeningHours) {
     '@type': 'OpeningHoursSpecification',
     dayOfWeek: entry.days,
     opens: entry.opens,
-    closes: entry.closes,
+    // Midnight as schema.org's readers take the end of a day: 00:00 to 00:00 would read as closed.
+    closes: entry.closes === '00:00' ? '23:59' : entry.closes,
   }));
 }
 
@@ -94,13 +95,15 @@ export function openingHoursSpecification(hours: OpeningHours) {
 export function combinedHours(all: OpeningHours[]): OpeningHours {
   return Object.fromEntries(
     WEEKDAYS.map((day) => {
-      const intervals = all.flatMap((hours) => hours[day] ?? []).sort(([a], [b]) => a.localeCompare(b));
+      const intervals = all
+        .flatMap((hours) => hours[day] ?? [])
+        .sort((a, b) => rangeMinutes(a)[0] - rangeMinutes(b)[0]);
       const merged: [string, string][] = [];
-      for (const [opens, closes] of intervals) {
+      for (const range of intervals) {
         const last = merged.at(-1);
-        // "HH:MM" strings sort as times do.
-        if (!last || opens > last[1]) merged.push([opens, closes]);
-        else if (closes > last[1]) last[1] = closes;
+        const [opens, closes] = rangeMinutes(range);
+        if (!last || opens > rangeMinutes(last)[1]) merged.push([range[0], range[1]]);
+        else if (closes > rangeMinutes(last)[1]) last[1] = range[1];
       }
       return [day, merged];
     }),

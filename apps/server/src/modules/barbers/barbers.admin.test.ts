@@ -258,6 +258,19 @@ describe('barber management', () => {
         'form.hours.monday.0: Must open before it closes',
       ],
       [
+        {
+          ...FORM,
+          hours: {
+            ...DEFAULT_HOURS,
+            monday: [
+              ['09:00', '17:00'],
+              ['16:00', '18:00'],
+            ],
+          },
+        },
+        'form.hours.monday.1: Overlaps Monday range 1',
+      ],
+      [
         { ...FORM, gallery: Array.from({ length: 7 }, (_, i) => ({ upload: i })) },
         'form.gallery: At most 6 gallery images',
       ],

@@ -130,6 +130,43 @@ describe('shop settings', () => {
     expect(audit).toMatchObject({ entity: 'shop', action: 'update', before: SETTINGS, after: saved });
   });
 
+  it('takes a lunch break added afternoon first, a close at midnight, and refuses ranges that overlap', async () => {
+    const overlapping = await put({
+      hours: {
+        ...SHOP.hours,
+        // "Add hours" starts a range at 09:00-17:00: left as it was, it overlaps the morning.
+        tuesday: [
+          ['09:00', '12:00'],
+          ['09:00', '17:00'],
+        ],
+      },
+    });
+    expect(overlapping.statusCode).toBe(400);
+    expect(overlapping.json().error.message).toBe('body.hours.tuesday.1: Overlaps Tuesday range 1');
+    expect((await app.inject('/api/shop')).json()).toEqual(SHOP);
+
+    const response = await put({
+      hours: {
+        ...SHOP.hours,
+        tuesday: [
+          ['13:00', '18:00'],
+          ['09:00', '12:00'],
+        ],
+        // A time input's 12:00 AM: open until midnight.
+        friday: [['18:00', '00:00']],
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().hours).toEqual({
+      ...SHOP.hours,
+      tuesday: [
+        ['09:00', '12:00'],
+        ['13:00', '18:00'],
+      ],
+      friday: [['18:00', '00:00']],
+    });
+  });
+
   it('takes the policies a line each, blank lines and repeats left out, and records the change', async () => {
     const response = await put({
       policies: [
