@@ -97,7 +97,8 @@ export const CreateBarberSchema = z.strictObject({
   rating: BarberFields.rating.default(5),
   reviewCount: BarberFields.reviewCount.default(0),
   active: BarberFields.active.default(true),
-  position: BarberFields.position.default(0),
+  /** Left out: after every barber there is, so the tabs (and their `?index=` links) keep their places. */
+  position: BarberFields.position.optional(),
   photo: BarberFields.photo.default(null),
   gallery: BarberFields.gallery.default([]),
 });

@@ -117,6 +117,19 @@ describe('barber management', () => {
     expect(audit.map((row) => row.action)).toEqual(['create']);
   });
 
+  it('puts a new barber after the others when no display order is given, so the tabs keep their places', async () => {
+    const first = await createBarber(app.db, { name: 'Marcus Bell', position: 0 });
+    const second = await createBarber(app.db, { name: 'Tyrell Jackson', position: 1 });
+    // One who left, hidden: a later return keeps their place, and a newcomer goes after them too.
+    await createBarber(app.db, { name: 'Eli Whitaker', position: 4, active: false });
+    const { position: _, ...form } = FORM;
+    const response = await save('POST', '/api/barbers', { ...form, name: 'Aaron Abbott' });
+    expect(response.statusCode).toBe(200);
+    expect(json<AdminBarber>(response).position).toBe(5);
+    const publicList = json<Barber[]>(await app.inject('/api/barbers'));
+    expect(publicList.map((b) => b.name)).toEqual([first.name, second.name, 'Aaron Abbott']);
+  });
+
   it('edits only the fields sent, geocodes a changed address again, and keeps coordinates otherwise', async () => {
     const created = json<AdminBarber>(await save('POST', '/api/barbers', FORM));
     const hours = {

@@ -50,6 +50,14 @@ export async function slugTaken(db: Executor, slug: string, exceptId?: string): 
   return rows.length > 0;
 }
 
+/** The display position after every barber's (inactive ones too), within the form's limit of 1000. */
+export async function nextBarberPosition(tx: Executor): Promise<number> {
+  const [row] = await tx
+    .select({ next: sql<number>`coalesce(max(${barbers.position}) + 1, 0)::int` })
+    .from(barbers);
+  return Math.min(row?.next ?? 0, 1000);
+}
+
 export async function insertBarber(tx: Executor, values: BarberValues): Promise<BarberRow> {
   const [row] = await tx.insert(barbers).values(values).returning();
   return row!;

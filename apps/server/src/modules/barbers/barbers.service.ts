@@ -28,6 +28,7 @@ import {
   insertBarber,
   listActiveBarbers,
   listAllBarbers,
+  nextBarberPosition,
   replaceServices,
   slugTaken,
   updateBarberRow,
@@ -216,6 +217,7 @@ export async function createBarber(
       await holdImagesForSave(tx, deps.storage, [], mediaKeysOf(images.photo, images.gallery ?? []));
       const row = await insertBarber(tx, {
         ...(rowValues(form) as BarberValues),
+        position: form.position ?? (await nextBarberPosition(tx)),
         slug,
         photo: images.photo ?? null,
         gallery: images.gallery ?? [],

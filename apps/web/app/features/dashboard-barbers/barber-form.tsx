@@ -85,7 +85,8 @@ export function BarberForm({
     lng: coordinateText(barber?.lng),
     rating: String(barber?.rating ?? 5),
     reviewCount: String(barber?.reviewCount ?? 0),
-    position: String(barber?.position ?? 0),
+    // A new barber left empty goes after the others (the server's next position).
+    position: barber ? String(barber.position) : '',
   });
   const [address, setAddress] = useState<Address>(barber?.address ?? EMPTY_ADDRESS);
   const [active, setActive] = useState(barber?.active ?? true);
@@ -137,7 +138,7 @@ export function BarberForm({
         : { lat: numberOrNull(text.lat), lng: numberOrNull(text.lng) }),
       rating: typedNumber(text.rating),
       reviewCount: typedNumber(text.reviewCount),
-      position: typedNumber(text.position),
+      position: !editing && text.position.trim() === '' ? undefined : typedNumber(text.position),
       active,
       hours,
       services: services.map((service) => ({
@@ -262,7 +263,9 @@ export function BarberForm({
         {textField('instagramUrl', 'Instagram link', { type: 'url' })}
         {textField('rating', 'Rating (0 to 5)')}
         {textField('reviewCount', 'Review count')}
-        {textField('position', 'Display order', { hint: 'Lowest first.' })}
+        {textField('position', 'Display order', {
+          hint: editing ? 'Lowest first.' : 'Lowest first; left empty, after the other barbers.',
+        })}
         <label className="flex min-h-11 items-center gap-2 self-end font-semibold">
           <input
             type="checkbox"
