@@ -324,7 +324,11 @@ test("the owner's first barber shows no rating before any review", async ({ brow
   await expect(header).toContainText('No reviews yet');
   await expect(header).not.toContainText('5.0');
   await expect(header).not.toContainText('Rated');
-  expect(await hairSalon(page)).not.toHaveProperty('aggregateRating');
+  const salon = await hairSalon(page);
+  expect(salon).not.toHaveProperty('aggregateRating');
+  // No portrait yet: previews and search engines get no picture, not the stand-in.
+  expect(salon).not.toHaveProperty('image');
+  await expect(page.locator('meta[property="og:image"]')).toHaveCount(0);
   await checkA11y(page);
   await owner.context().close();
   await page.context().close();

@@ -1,11 +1,10 @@
 import type { CatalogProduct, Image } from '@barbershop/contract';
-
-const PLACEHOLDER = '/placeholder.svg';
+import { ownPhotos, PLACEHOLDER_IMAGE } from '../../lib/own-photos.ts';
 
 /** A product's images, or the default placeholder when it has none (SPEC.md section 3). */
 export function productImages(product: Pick<CatalogProduct, 'name' | 'images'>): [Image, ...Image[]] {
   const [first, ...rest] = product.images;
-  return first ? [first, ...rest] : [{ src: PLACEHOLDER, srcSet: '', alt: product.name }];
+  return first ? [first, ...rest] : [{ src: PLACEHOLDER_IMAGE, srcSet: '', alt: product.name }];
 }
 
 /**
@@ -13,7 +12,7 @@ export function productImages(product: Pick<CatalogProduct, 'name' | 'images'>):
  * and search engines should show no picture rather than a stand-in (an SVG, which previews refuse).
  */
 export function productPhotos(product: Pick<CatalogProduct, 'images'>): Image[] {
-  return product.images.filter((image) => image.src !== PLACEHOLDER);
+  return ownPhotos(product.images);
 }
 
 /** True when every size is at 0: nothing of the product can be bought. */

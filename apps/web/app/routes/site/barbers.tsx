@@ -5,6 +5,7 @@ import { BarberProfile } from '../../features/barbers/barber-profile.tsx';
 import { BarberTabs, panelId, tabId } from '../../features/barbers/barber-tabs.tsx';
 import { parseTabIndex } from '../../features/barbers/tab-index.ts';
 import { serverApi } from '../../lib/api.ts';
+import { ownPhotos } from '../../lib/own-photos.ts';
 import {
   absoluteUrl,
   breadcrumbJsonLd,
@@ -55,12 +56,14 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
     });
   }
   const services = barber.services.map((service) => service.name).join(', ');
+  // A barber without a portrait yet gets no preview picture, not the stand-in.
+  const photos = ownPhotos([barber.profilePicture, ...barber.gallery]);
   return pageMeta(site, {
     title: `${barber.name} | Barbers at ${shopName}`,
     description: `Book ${barber.name} at ${shopName}, ${formatAddress(barber.address)}.${services ? ` Services: ${services}.` : ''}`,
     path: CANONICAL_PATH,
     query,
-    image: barber.profilePicture.src,
+    image: photos[0]?.src,
     jsonLd: [
       hairSalonJsonLd({
         name: `${barber.name} at ${shopName}`,
@@ -72,9 +75,7 @@ export function meta({ loaderData, location, matches }: Route.MetaArgs) {
         lng: barber.lng,
         hours: barber.hours,
         socialLinks: barber.instagramUrl ? [barber.instagramUrl] : [],
-        images: [barber.profilePicture, ...barber.gallery].map((image) =>
-          absoluteUrl(site.publicUrl, image.src),
-        ),
+        images: photos.map((image) => absoluteUrl(site.publicUrl, image.src)),
       }),
       breadcrumb,
     ],
