@@ -60,7 +60,8 @@ export function ScriptsFailedNotice() {
       className={`${alertClass('error')} fixed inset-x-2 bottom-2 z-50 mx-auto max-w-xl shadow-xl`}
     >
       Part of this page did not load, so some of its buttons will not work.{' '}
-      <a href={pathname + search} className="font-semibold underline">
+      {/* One leading slash: a request line of //another.host/x must not become a link to that host. */}
+      <a href={`/${pathname.replace(/^\/+/, '')}${search}`} className="font-semibold underline">
         Reload the page
       </a>
     </div>
