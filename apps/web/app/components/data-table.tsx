@@ -2,8 +2,11 @@
 import { Link, useLocation, useNavigation } from 'react-router';
 import { TableScroll } from './table-scroll.tsx';
 
-/** Cell styles shared by every data table, so the account and dashboard tables read alike. */
-export const cellClass = 'px-4 py-3 align-middle';
+/**
+ * Cell styles shared by every data table, so the account and dashboard tables read alike. Printed, a
+ * long unbroken value (an email, a name of one word) wraps inside its column: paper cannot scroll.
+ */
+export const cellClass = 'px-4 py-3 align-middle print:wrap-anywhere';
 const headClass = 'px-4 py-3 text-left font-display text-sm uppercase tracking-wide';
 // On a phone a table's cell is a line of its row's card: its column's name, then the value.
 const phoneCellClass =
