@@ -90,7 +90,13 @@ export type Column<Row> = {
 /** A cell's content: a typed column's inside a capped block (a table cell's own max-width is ignored). */
 function cellContent<Row>(column: Column<Row>, row: Row): React.ReactNode {
   const content = column.cell(row);
-  return column.typed ? <span className="block max-w-xs wrap-break-word">{content}</span> : content;
+  // Printed, its own wrapping gives way to the cell's (cellClass): a capped block of a word that only
+  // breaks when it must would still hold the column at the cap's width, wider than paper allows.
+  return column.typed ? (
+    <span className="block max-w-xs wrap-break-word print:wrap-anywhere">{content}</span>
+  ) : (
+    content
+  );
 }
 
 const LOADING_ROWS = 3;
