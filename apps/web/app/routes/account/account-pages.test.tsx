@@ -15,7 +15,7 @@ const items: InventoryItem[] = Array.from({ length: 120 }, (_, n) => ({
     _id: id(999),
     name: 'Logo Tee',
     slug: 'logo-tee',
-    image: { src: '', srcSet: '', alt: 'Logo Tee' },
+    image: { src: '/media/logo-tee-640.webp', srcSet: '/media/logo-tee-640.webp 640w', alt: 'Logo Tee' },
   },
 }));
 const orders: OrderSummary[] = Array.from({ length: 120 }, (_, n) => ({
