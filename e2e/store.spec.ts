@@ -534,6 +534,34 @@ test('a size tapped before the page has hydrated is the one added to the cart', 
   expect(await storedCartLines(page)).toEqual(['Logo Tee, Medium x 1']);
 });
 
+test("an empty cart's words come in the place of 'Loading your cart…', so the page's largest paint is the server's", async ({
+  page,
+}) => {
+  // A phone's width, as the benchmark's Lighthouse runs, where the cart's box is the page's largest text.
+  await page.setViewportSize({ width: 412, height: 823 });
+  // The page's scripts start after its load event, so what is here at DOMContentLoaded the server drew.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      Object.assign(window, { serverDrawn: new WeakSet(document.querySelectorAll('*')) });
+    });
+  });
+  await page.goto('/cart');
+  await expect(page.getByRole('main').getByText('Your Cart Is Empty')).toBeVisible();
+  // A larger element drawn new at hydration would be the largest paint, timed after the script.
+  const largest = await page.evaluate(async () => {
+    const { serverDrawn } = window as unknown as { serverDrawn: WeakSet<Element> };
+    // The frame that shows the hydrated cart, then its paint's entry.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    return new Promise<{ text: string; byServer: boolean }>((resolve) => {
+      new PerformanceObserver((list) => {
+        const { element } = list.getEntries().at(-1) as PerformanceEntry & { element: Element | null };
+        resolve({ text: element?.textContent ?? '', byServer: element !== null && serverDrawn.has(element) });
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+  });
+  expect(largest, `largest paint: ${largest.text}`).toEqual({ text: 'Your Cart Is Empty', byServer: true });
+});
+
 test('without JavaScript the store says the cart needs it: the header links to /cart, which says so, as do the product page and checkout', async ({
   browser,
   baseURL,
