@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { LineIcon } from '../../components/line-icon.tsx';
 import { copyText } from './copy-text.ts';
 
 /** SPEC.md section 9: the copied notice shows for 2 seconds. */
@@ -45,19 +46,12 @@ export function ShareButton({ index, name }: { index: number; name: string }) {
         aria-label={`Copy a link to ${name}'s page`}
         className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-full text-charcoal hover:bg-charcoal/10"
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-6 w-6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
+        <LineIcon>
           <circle cx="18" cy="5" r="3" />
           <circle cx="6" cy="12" r="3" />
           <circle cx="18" cy="19" r="3" />
           <path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" />
-        </svg>
+        </LineIcon>
       </button>
       <p
         role="status"

@@ -1,5 +1,6 @@
 import type { Barber } from '@barbershop/contract';
 import { formatAddress, formatPhone, phoneHref } from '@barbershop/contract/format';
+import { LineIcon } from '../../components/line-icon.tsx';
 import { BarberMap } from './barber-map.tsx';
 import { DirectionsChooser } from './directions-chooser.tsx';
 import { OpeningHours } from './opening-hours.tsx';
@@ -53,18 +54,11 @@ export function SidePanel({ barber, mapsToken }: { barber: Barber; mapsToken: st
                 rel="noopener noreferrer"
                 className="inline-flex min-h-11 items-center gap-2 underline-offset-4 hover:underline"
               >
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 24 24"
-                  className="h-5 w-5"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                >
+                <LineIcon className="h-5 w-5">
                   <rect x="3" y="3" width="18" height="18" rx="5" />
                   <circle cx="12" cy="12" r="4" />
                   <circle cx="17.5" cy="6.5" r="1" fill="currentColor" />
-                </svg>
+                </LineIcon>
                 Instagram<span className="sr-only"> of {barber.name} (opens in a new tab)</span>
               </a>
             </li>

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { Announcement, useAnnouncement } from '../../components/announcement.tsx';
 import { buttonClass } from '../../components/button.tsx';
+import { LineIcon } from '../../components/line-icon.tsx';
 import { useDisclosure } from '../../components/use-disclosure.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { CartDropdownLine } from './cart-dropdown-line.tsx';
@@ -109,18 +110,9 @@ export function CartMenu() {
 
 function CartIcon() {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-6 w-6"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <LineIcon>
       <path d="M6 7h12l-1 13H7z" />
       <path d="M9 7V5a3 3 0 0 1 6 0v2" />
-    </svg>
+    </LineIcon>
   );
 }
