@@ -73,13 +73,10 @@ function scannedCodeNote(order: OrderView, scannedCode: string): string | null {
 
 /**
  * scannedCodeNote as the page was opened from the scan: a handover made from it then does not turn
- * into "handed over already". A new scan (another order, another code) is judged anew.
+ * into "handed over already". Its page keys it by order and code, so a new scan (another order, another code) is judged anew.
  */
 export function ScannedCodeNote({ order, scannedCode }: { order: OrderView; scannedCode: string }) {
-  const scan = `${order._id}:${scannedCode}`;
-  const [opened, setOpened] = useState(() => ({ scan, note: scannedCodeNote(order, scannedCode) }));
-  if (opened.scan !== scan) setOpened({ scan, note: scannedCodeNote(order, scannedCode) });
-  const note = opened.scan === scan ? opened.note : scannedCodeNote(order, scannedCode);
+  const [note] = useState(() => scannedCodeNote(order, scannedCode));
   if (!note) return null;
   return (
     <Alert className="mb-6">

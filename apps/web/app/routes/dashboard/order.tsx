@@ -140,7 +140,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           </a>
         </p>
       </section>
-      <ScannedCodeNote order={order} scannedCode={scannedCode} />
+      <ScannedCodeNote key={`${order._id}:${scannedCode}`} order={order} scannedCode={scannedCode} />
       <div className="mb-8 grid gap-4 lg:grid-cols-2">
         <StatusControl order={order} scannedCode={scannedCode} />
         <PickupCodePanel order={order} />
