@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Executor } from './client.ts';
@@ -20,6 +21,20 @@ function journal(): JournalEntry[] {
 /** The migrations this code carries, oldest first, as drizzle-kit's journal lists them. */
 export function knownMigrations(): Migration[] {
   return journal().map(({ idx, tag }) => ({ index: idx, tag }));
+}
+
+/**
+ * A copy of the migrations folder whose journal ends at the migration of index `last` (none for -1):
+ * migrating with it brings a database to that point of the sequence and no further. The caller
+ * removes the folder.
+ */
+export function migrationsThrough(last: number): string {
+  const folder = mkdtempSync(join(tmpdir(), 'barbershop-migrations-'));
+  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
+  const file = join(folder, 'meta', '_journal.json');
+  const copy = JSON.parse(readFileSync(file, 'utf8')) as { entries: JournalEntry[] };
+  writeFileSync(file, JSON.stringify({ ...copy, entries: copy.entries.filter(({ idx }) => idx <= last) }));
+  return folder;
 }
 
 /**

@@ -1,32 +1,20 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { formatAddress } from '@barbershop/contract/format';
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './client.ts';
+import { knownMigrations, migrationsThrough } from './migrations.ts';
 import * as schema from './schema/index.ts';
 import { openTestDatabase } from './testing.ts';
 
-const MIGRATIONS = join(import.meta.dirname, '../migrations');
 const MIGRATION = '0004_structured_addresses';
-
-/** A copy of the migrations folder that stops before `tag`: a database as it was before that migration. */
-function migrationsBefore(tag: string): string {
-  const folder = mkdtempSync(join(tmpdir(), 'barbershop-migrations-'));
-  cpSync(MIGRATIONS, folder, { recursive: true });
-  const journalPath = join(folder, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.filter((entry) => entry.tag < tag);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return folder;
-}
 
 describe(`migration ${MIGRATION}: addresses from free text to the structured Address`, () => {
   let handle: DatabaseHandle;
   let folder: string;
   beforeAll(async () => {
-    folder = migrationsBefore(MIGRATION);
+    // A database as it was before that migration.
+    folder = migrationsThrough(knownMigrations().find(({ tag }) => tag === MIGRATION)!.index - 1);
     handle = await openTestDatabase({ migrationsFolder: folder });
   });
   afterAll(async () => {

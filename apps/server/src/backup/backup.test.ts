@@ -1,6 +1,7 @@
 import {
   cpSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -11,7 +12,13 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { type DatabaseHandle, knownMigrations, schema } from '@barbershop/db';
+import {
+  type DatabaseHandle,
+  knownMigrations,
+  latestAppliedMigration,
+  migrationsThrough,
+  schema,
+} from '@barbershop/db';
 import { createItem, createProduct, createUser } from '@barbershop/db/factories';
 import { openTestDatabase } from '@barbershop/db/testing';
 import { getTableName, sql } from 'drizzle-orm';
@@ -19,6 +26,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeImage } from '../modules/media/images.ts';
 import { localMediaStorage, type MediaStorage } from '../modules/media/media.storage.ts';
+import { listOrdersPage } from '../modules/orders/orders.staff.repository.ts';
 import { createOrder } from '../test/orders.ts';
 import { backupTo, restoreFrom, tablesInDependencyOrder } from './backup.ts';
 import { checksumOf } from './checksums.ts';
@@ -345,5 +353,91 @@ describe('backup and restore', () => {
 
   it('refuses to write a second backup into a directory that holds one', async () => {
     await expect(backupTo(source, sourceMedia, backup)).rejects.toThrow(/already holds a backup/);
+  });
+});
+
+// An upgrade by backup and restore: a shop moving to PostgreSQL or to a new host takes the older
+// release's backup into the newer release.
+describe("restoring an older release's backup", () => {
+  const failedRefunds = knownMigrations().find(({ tag }) => tag === '0011_failed_refunds')!;
+  const scratch = mkdtempSync(join(tmpdir(), 'barbershop-backup-older-'));
+  const media = localMediaStorage(join(scratch, 'media'));
+  const backup = join(scratch, 'backup');
+  const orderId = '5df5aed2-54f8-47e0-b734-83a931946bbf';
+
+  beforeAll(async () => {
+    const folder = migrationsThrough(failedRefunds.index);
+    const older = await openTestDatabase({ migrationsFolder: folder });
+    try {
+      // What that release wrote: an order whose refund failed after it was canceled, and its
+      // confirmation email still waiting for the mail server.
+      const db = older.db;
+      const { rows } = (await db.execute(sql`
+        insert into users (oidc_issuer, oidc_subject, email, name)
+        values ('https://idp.example', 'casey', 'casey@example.com', 'Casey Customer')
+        returning id`)) as unknown as { rows: { id: string }[] };
+      await db.execute(sql`
+        insert into orders (id, user_id, status, subtotal, total, refunded, payment_id, updated_at)
+        values (${orderId}, ${rows[0]!.id}, 'canceled', 3200, 3200, 3200, 'pi_1', '2026-11-27T10:00:00Z')`);
+      await db.execute(sql`
+        insert into failed_refunds (id, order_id, amount, made_at, failed_at)
+        values ('re_1', ${orderId}, 3200, '2026-11-27T09:00:00Z', '2026-11-27T10:00:00Z')`);
+      await db.execute(sql`
+        insert into outbox (dedupe_key, "to", subject, html, text)
+        values (${`order-confirmation:${orderId}`}, 'casey@example.com', 'Order confirmed', '<p>Thanks</p>', 'Thanks')`);
+      // The backup that release wrote (this code's backupTo reads today's tables): its tables' rows
+      // and a manifest naming its latest migration.
+      const tables: Record<string, number> = {};
+      mkdirSync(join(backup, 'tables'), { recursive: true });
+      for (const name of ['users', 'orders', 'failed_refunds', 'outbox']) {
+        const rows = await tableRows(older, name);
+        writeFileSync(join(backup, 'tables', `${name}.json`), JSON.stringify(rows));
+        tables[name] = rows.length;
+      }
+      const manifest = {
+        format: 1,
+        createdAt: '2026-11-27T12:00:00Z',
+        driver: older.driver,
+        migration: failedRefunds,
+        tables,
+        media: 0,
+      };
+      writeFileSync(join(backup, 'manifest.json'), JSON.stringify(manifest));
+    } finally {
+      await older.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  it('brings its rows up to date as the migrations since did the older database: a failed refund needs attention, a waiting email knows its order', async () => {
+    const none = migrationsThrough(-1);
+    // A new, empty database, as the restore drill makes one: nothing has migrated it yet.
+    const fresh = await openTestDatabase({ migrationsFolder: none });
+    try {
+      await restoreFrom(fresh, media, backup);
+      // Staff's "Needs attention" list, where migration 0012 put such orders on an upgraded database.
+      const attention = await listOrdersPage(fresh.db, { needsAttention: true, limit: 10 });
+      expect(attention.map((order) => order.id)).toEqual([orderId]);
+      const [email] = await fresh.db.select().from(schema.outbox);
+      expect(email?.orderId).toBe(orderId);
+      expect(await latestAppliedMigration(fresh.db)).toEqual(knownMigrations().at(-1));
+    } finally {
+      await fresh.close();
+      rmSync(none, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a database already migrated past its schema, which those migrations would skip, before writing', async () => {
+    const migrated = await openTestDatabase();
+    try {
+      await expect(restoreFrom(migrated, media, backup)).rejects.toThrow(
+        "This database was already migrated past the backup's schema (0011_failed_refunds): restore into a new, empty database that no server or db:migrate has opened, so the migrations since then update the restored rows.",
+      );
+      expect(await tableRows(migrated, 'orders')).toEqual([]);
+    } finally {
+      await migrated.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import {
   type DatabaseHandle,
@@ -6,6 +6,7 @@ import {
   knownMigrations,
   latestAppliedMigration,
   type Migration,
+  migrationsThrough,
   schema,
 } from '@barbershop/db';
 import { getTableName, is, sql } from 'drizzle-orm';
@@ -50,6 +51,17 @@ export type Manifest = {
    */
   files?: Record<string, FileChecksum>;
 };
+
+/** Migrates the database through the migration of index `last`, or through this code's last one. */
+async function migrateThrough(handle: DatabaseHandle, last?: number) {
+  if (last === undefined) return handle.migrate();
+  const folder = migrationsThrough(last);
+  try {
+    await handle.migrate(folder);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
 
 /** Every table of the schema, parents before children, so rows insert without breaking a foreign key. */
 export function tablesInDependencyOrder(): PgTable[] {
@@ -168,8 +180,9 @@ async function mediaFiles(root: string, prefix = ''): Promise<string[]> {
 }
 
 /**
- * Restores a backup into a migrated database that holds no shop data yet (a fresh one), in one
- * transaction: either every row the manifest counts is back or none is. A backup of a newer schema
+ * Restores a backup into a database that holds no shop data yet (a fresh one, migrated by nothing
+ * past the backup's schema), its rows in one transaction: either every row the manifest counts is
+ * back or none is; the migrations after the backup's run once they are in. A backup of a newer schema
  * is refused before anything is written, and so is one whose files do not all match the sizes and
  * SHA-256s its manifest records (a copy cut short, a file changed since). Media go first (their
  * names are their contents' hashes, so a second try writes the same files), then the rows, each
@@ -189,12 +202,24 @@ export async function restoreFrom(
       `This backup was made by a newer release (database schema ${migration.tag}); restore it with that release or a later one.`,
     );
   }
+  // The rows go in at the backup's own schema, and the migrations since then run over them after, as
+  // they ran over a database upgraded in place: what they fill in for existing rows (a failed
+  // refund's order flagged for staff, a waiting email's order) is filled in for these too. A backup
+  // that does not name its migration goes into today's schema.
+  const latest = knownMigrations().at(-1)!;
+  const schemaOfBackup = migration ?? latest;
+  await migrateThrough(handle, schemaOfBackup.index === latest.index ? undefined : schemaOfBackup.index);
   const [{ users = 0, shop = 0 } = {}] = await rows(
     handle.db,
     sql`select (select count(*) from users)::int as users, (select count(*) from shop)::int as shop`,
   );
   if (Number(users) > 0 || Number(shop) > 0) {
     throw new Error('The database already holds data: restore into a fresh, empty database.');
+  }
+  if ((await latestAppliedMigration(handle.db))?.index !== schemaOfBackup.index) {
+    throw new Error(
+      `This database was already migrated past the backup's schema (${schemaOfBackup.tag}): restore into a new, empty database that no server or db:migrate has opened, so the migrations since then update the restored rows.`,
+    );
   }
   // Before the counts, so a missing file is named; a backup without checksums goes by its counts.
   if (manifest.files) await verifyFiles(dir, manifest.files);
@@ -241,5 +266,6 @@ export async function restoreFrom(
       restored[name] = data.length;
     }
   });
+  if (schemaOfBackup.index !== latest.index) await handle.migrate();
   return { ...manifest, tables: restored, media: files.length };
 }

@@ -37,7 +37,8 @@ async function main([command, target]: string[]) {
     statementTimeoutMs: STATEMENT_TIMEOUT_MS,
   });
   try {
-    await handle.migrate();
+    // A restore migrates by itself: to the backup's schema, then past it once the rows are in.
+    if (command === 'backup') await handle.migrate();
     const media = mediaStorageFor(config);
     const started = Date.now();
     const manifest =
