@@ -12,7 +12,7 @@ type JournalEntry = { idx: number; tag: string; when: number };
 /** packages/db/migrations: the SQL files drizzle-kit writes and the journal listing them. */
 export const MIGRATIONS_FOLDER = new URL('../migrations', import.meta.url).pathname;
 
-// Read when asked, not at import: only backups and restores need it, not every server start.
+// Read when asked, not at import: backups, restores and the start's check after migrating.
 function journal(): JournalEntry[] {
   const file = join(MIGRATIONS_FOLDER, 'meta', '_journal.json');
   return (JSON.parse(readFileSync(file, 'utf8')) as { entries: JournalEntry[] }).entries;

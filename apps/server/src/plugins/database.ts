@@ -1,4 +1,10 @@
-import { type Database, type DatabaseHandle, openDatabase, type Transaction } from '@barbershop/db';
+import {
+  type Database,
+  type DatabaseHandle,
+  latestAppliedMigration,
+  openDatabase,
+  type Transaction,
+} from '@barbershop/db';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -19,6 +25,8 @@ export type DatabasePluginOptions = {
 };
 
 const RETRY_MS = 5000;
+const NEWER_SCHEMA =
+  'This database was migrated by a newer release than this one, which serves it but keeps nothing that release added up to date: start the newer release again, or restore the backup taken before upgrading (docs/operations.md, "Upgrading").';
 
 /**
  * Opens (or adopts) the database and migrates it. A server that cannot reach PostgreSQL at boot
@@ -34,6 +42,9 @@ export const databasePlugin = fp(
     const attempt = async () => {
       try {
         await handle.migrate();
+        // The previous release started on a database a newer one migrated (a rollback by redeploying):
+        // nothing fails, as the migrations only add, so without a word nobody would know.
+        if (!(await latestAppliedMigration(handle.db))) app.log.error(NEWER_SCHEMA);
         migrated = true;
       } catch (error) {
         if (handle.driver === 'pglite') throw error;

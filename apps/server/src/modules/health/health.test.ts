@@ -1,3 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openTestDatabase } from '@barbershop/db/testing';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
@@ -90,6 +95,44 @@ describe('readiness without a database server', () => {
       expect(log.filter((line) => line.msg === 'not ready')).toHaveLength(1);
     } finally {
       await app.close();
+    }
+  });
+});
+
+// A rollback by starting the previous release on a database the newer one migrated (docs/operations.md,
+// "Upgrading"): nothing fails, so without a word nobody would know what it leaves undone.
+describe('a database a newer release migrated', () => {
+  it('starts and serves, and says at start, as an error, what that means and what to do', async () => {
+    const handle = await openTestDatabase();
+    const dataDir = mkdtempSync(join(tmpdir(), 'barbershop-newer-'));
+    await handle.db.execute(
+      sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('later', 99999999999999)`,
+    );
+    const log: { level: number; msg: string }[] = [];
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'x'.repeat(32),
+      LOG_LEVEL: 'info',
+    });
+    const app = await buildApp(config, {
+      database: handle,
+      web: false,
+      logStream: { write: (line: string) => log.push(JSON.parse(line)) },
+    });
+    try {
+      await app.ready();
+      expect(log.filter((line) => line.level >= 40).map((line) => [line.level, line.msg])).toEqual([
+        [
+          50,
+          'This database was migrated by a newer release than this one, which serves it but keeps nothing that release added up to date: start the newer release again, or restore the backup taken before upgrading (docs/operations.md, "Upgrading").',
+        ],
+      ]);
+      expect((await app.inject('/readyz')).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await handle.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
