@@ -25,3 +25,37 @@ export function providerErrorMessage(error: { type?: string; message?: string })
     return error.message;
   return UNEXPECTED_PAYMENT_ERROR;
 }
+
+/**
+ * The card processor canceled the payment while the customer confirmed it: the expiry sweep ends a
+ * reservation's payment once its 30 minutes are up (a bank's check left open that long), or staff did
+ * in Stripe's dashboard. Nothing was charged, and Pay starts a new payment.
+ */
+export const PAYMENT_CANCELED_ERROR =
+  'This payment was canceled before it went through, so nothing was charged. Press Pay again to pay.';
+
+/** What this checkout reads of an error Stripe.js answers a card confirmation with. */
+export type ConfirmError = {
+  type?: string;
+  code?: string;
+  message?: string;
+  payment_intent?: { status?: string } | null;
+};
+
+/**
+ * What a card confirmation that came back with an error means for the customer: 'through' when the
+ * payment went through all the same, which Stripe says by refusing to confirm it again (it was paid
+ * in another tab of the same cart, or by an earlier press whose answer was lost): the customer goes
+ * on to its confirmation as after any payment. Otherwise what to say: a canceled payment charged
+ * nothing; a bank check (3-D Secure) that failed or was closed is said in Stripe's words, which tell
+ * the customer to try again or use another card; the rest as providerErrorMessage says.
+ */
+export function confirmFailure(error: ConfirmError): 'through' | { message: string } {
+  const status = error.payment_intent?.status;
+  if (status === 'succeeded' || status === 'processing' || status === 'requires_capture') return 'through';
+  if (status === 'canceled') return { message: PAYMENT_CANCELED_ERROR };
+  if (error.code === 'payment_intent_authentication_failure' && error.message) {
+    return { message: error.message };
+  }
+  return { message: providerErrorMessage(error) };
+}

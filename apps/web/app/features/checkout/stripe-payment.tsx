@@ -4,7 +4,7 @@ import { loadStripe } from '@stripe/stripe-js';
 import { useMemo, useRef, useState } from 'react';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
-import { providerErrorMessage } from './payment-errors.ts';
+import { confirmFailure, providerErrorMessage } from './payment-errors.ts';
 
 export type StripePaymentProps = {
   publishableKey: string;
@@ -59,7 +59,13 @@ function StripeForm({
       confirmParams: { return_url: returnUrl(intent.orderId), receipt_email: receiptEmail },
     });
     // Success leaves the page for the return URL; only a failure comes back here.
-    setError(providerErrorMessage(confirmError));
+    const failure = confirmFailure(confirmError);
+    if (failure === 'through') {
+      // Paid already (another tab of this cart, an earlier press): where Stripe sends a success.
+      window.location.assign(returnUrl(intent.orderId));
+      return;
+    }
+    setError(failure.message);
     setBusy(false);
   }
 
