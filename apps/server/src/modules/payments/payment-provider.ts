@@ -140,9 +140,11 @@ export function stripeProvider(client: Stripe, timeoutMs: number): PaymentProvid
         );
       } catch (error) {
         // Canceled meanwhile (the expiry sweep, as the customer pressed Pay again at the last
-        // moment, or someone in Stripe's dashboard): it can take no payment, so a new one replaces it.
+        // moment, or someone in Stripe's dashboard), or unknown to these keys (reserved under the
+        // test keys before the shop went live): it can take no payment, so a new one replaces it.
         if (!(error instanceof client.errors.StripeInvalidRequestError)) throw error;
-        if ((await this.retrieve(paymentId))?.status !== 'canceled') throw error;
+        const state = await this.retrieve(paymentId);
+        if (state && state.status !== 'canceled') throw error;
         return secretOf(await create(`order-${orderId}-replaces-${paymentId}-${amount}`));
       }
     },

@@ -268,6 +268,26 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
     expect((await orderRow(order.id)).status).toBe('processing');
   });
 
+  it('replaces a PaymentIntent Stripe does not know, as after the shop moved from test keys to live ones', async () => {
+    const { order, cookie } = await checkout(1);
+    // Reserved with the test keys; the server restarted with live ones, where that id is no one's.
+    await app.db
+      .update(schema.orders)
+      .set({ paymentId: 'pi_test_only' })
+      .where(eq(schema.orders.id, order.id));
+    const stock = await stockOf('Medium');
+    const retry = await pay(cookie, 1);
+    expect(retry.statusCode).toBe(200);
+    const replaced = await orderRow(order.id);
+    expect(replaced).toMatchObject({ id: order.id, status: 'pending' });
+    const fresh = stripe.intents.get(replaced.paymentId!)!;
+    expect(fresh).toMatchObject({ amount: replaced.total, metadata: { orderId: order.id } });
+    expect(retry.json<PaymentIntent>().clientSecret).toBe(fresh.client_secret);
+    expect(await stockOf('Medium')).toBe(stock);
+    await deliver(stripe.event('payment_intent.succeeded', stripe.succeed(fresh.id)));
+    expect((await orderRow(order.id)).status).toBe('processing');
+  });
+
   it('keeps a reservation renewed between the sweep listing it and canceling its PaymentIntent', async () => {
     const { order, intent, cookie } = await checkout(1);
     await app.db
