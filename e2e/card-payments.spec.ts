@@ -44,6 +44,7 @@ const STRIPE_JS = `(() => {
       elements: () => elements,
       createToken() {}, createPaymentMethod() {}, confirmCardPayment() {},
       _registerWrapper() {}, registerAppInfo() {},
+      retrievePaymentIntent: async (clientSecret) => window.stripeStandInRetrieve(clientSecret),
       async confirmPayment({ clientSecret, confirmParams }) {
         const answer = await window.stripeStandInConfirm(clientSecret);
         if (answer.error) return { error: answer.error };
@@ -58,10 +59,16 @@ const STRIPE_JS = `(() => {
 
 /**
  * What Stripe does with one confirmation: charges the card ('pay'); finds the PaymentIntent canceled
- * meanwhile ('cancel': the expiry sweep or staff in Stripe's dashboard); or refuses the card with this
- * error, as Stripe.js answers it, and sends payment_intent.payment_failed.
+ * meanwhile ('cancel': the expiry sweep or staff in Stripe's dashboard); is not reached ('offline'), or
+ * charges the card and its answer is lost ('lose-answer'), both a connection error to Stripe.js; or
+ * refuses the card with this error, as Stripe.js answers it, and sends payment_intent.payment_failed.
  */
-type Answer = 'pay' | 'cancel' | { error: { type: string; code: string; message: string } };
+type Answer =
+  | 'pay'
+  | 'cancel'
+  | 'offline'
+  | 'lose-answer'
+  | { error: { type: string; code: string; message: string } };
 
 /**
  * Puts the Stripe.js stand-in in the context's pages. Each confirmation takes the next answer of
@@ -86,11 +93,19 @@ async function cardForm(
     });
     expect(delivered.status).toBe(200);
   };
+  const intentOf = (clientSecret: string) =>
+    [...stripe.intents.values()].find((i) => i.client_secret === clientSecret)!;
+  await context.exposeFunction('stripeStandInRetrieve', async (clientSecret: string) => {
+    const { id, status } = intentOf(clientSecret);
+    return { paymentIntent: { id, status } };
+  });
+  const connectionError = { error: { type: 'api_connection_error', message: 'Failed to fetch' } };
   await context.exposeFunction('stripeStandInConfirm', async (clientSecret: string) => {
     asked += 1;
     await gate;
-    const intent = [...stripe.intents.values()].find((i) => i.client_secret === clientSecret)!;
+    const intent = intentOf(clientSecret);
     const answer = intent.status === 'succeeded' ? 'pay' : (answers.shift() ?? 'pay');
+    if (answer === 'offline') return connectionError;
     if (answer === 'cancel') {
       intent.status = 'canceled';
       await deliver(stripe.event('payment_intent.canceled', intent));
@@ -111,7 +126,7 @@ async function cardForm(
       return { error: { ...answer.error, payment_intent: { id: intent.id, status: intent.status } } };
     }
     await deliver(stripe.event('payment_intent.succeeded', stripe.succeed(intent.id)));
-    return {};
+    return answer === 'lose-answer' ? connectionError : {};
   });
   /** How many confirmations the pages have asked for. */
   return { asked: () => asked };
@@ -222,5 +237,26 @@ test('a payment canceled while the card was confirmed charged nothing, says so, 
   const paid = [...stripe.intents.values()].at(-1)!;
   expect(paid.id).not.toBe(canceled.id);
   expect(paid.status).toBe('succeeded');
+  await context.close();
+});
+
+test('a confirmation whose answer never came: Pay again when nothing was charged, the order when it was', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext({ baseURL: site });
+  await cardForm(context, ['offline', 'lose-answer']);
+  const page = await caseyAtCheckout(context);
+  const created = stripe.created;
+  const pay = page.getByRole('button', { name: /^Pay / });
+
+  await pay.click();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+    'Could not reach the shop. Check your connection, then press Pay again: your cart is kept, and an order already paid is never paid twice.',
+  );
+  // Stripe charged the card this time, and the answer was lost on its way back.
+  await pay.click();
+  await expect(confirmed(page)).toBeVisible({ timeout: 20_000 });
+  expect(stripe.created - created).toBe(1);
   await context.close();
 });

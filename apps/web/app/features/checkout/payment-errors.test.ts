@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   confirmFailure,
+  NO_CONNECTION_PAYMENT_ERROR,
   PAYMENT_CANCELED_ERROR,
   providerErrorMessage,
   UNEXPECTED_PAYMENT_ERROR,
@@ -55,6 +56,15 @@ describe('confirmFailure', () => {
         payment_intent: { status: 'requires_payment_method' },
       }),
     ).toEqual({ message });
+  });
+
+  it('reads a confirmation without an answer by where its payment stands, asked again', () => {
+    const lost = { type: 'api_connection_error', message: 'Failed to fetch' };
+    expect(confirmFailure({ ...lost, payment_intent: { status: 'succeeded' } })).toBe('through');
+    expect(confirmFailure({ ...lost, payment_intent: { status: 'requires_payment_method' } })).toEqual({
+      message: NO_CONNECTION_PAYMENT_ERROR,
+    });
+    expect(confirmFailure(lost)).toEqual({ message: NO_CONNECTION_PAYMENT_ERROR });
   });
 
   it('says what providerErrorMessage says otherwise', () => {

@@ -48,7 +48,8 @@ export type ConfirmError = {
  * in another tab of the same cart, or by an earlier press whose answer was lost): the customer goes
  * on to its confirmation as after any payment. Otherwise what to say: a canceled payment charged
  * nothing; a bank check (3-D Secure) that failed or was closed is said in Stripe's words, which tell
- * the customer to try again or use another card; the rest as providerErrorMessage says.
+ * the customer to try again or use another card; a confirmation that got no answer, whose payment
+ * (asked again) did not go through, as Pay without an answer is; the rest as providerErrorMessage says.
  */
 export function confirmFailure(error: ConfirmError): 'through' | { message: string } {
   const status = error.payment_intent?.status;
@@ -57,5 +58,6 @@ export function confirmFailure(error: ConfirmError): 'through' | { message: stri
   if (error.code === 'payment_intent_authentication_failure' && error.message) {
     return { message: error.message };
   }
+  if (error.type === 'api_connection_error') return { message: NO_CONNECTION_PAYMENT_ERROR };
   return { message: providerErrorMessage(error) };
 }

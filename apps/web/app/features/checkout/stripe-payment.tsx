@@ -58,8 +58,16 @@ function StripeForm({
       clientSecret: intent.clientSecret,
       confirmParams: { return_url: returnUrl(intent.orderId), receipt_email: receiptEmail },
     });
-    // Success leaves the page for the return URL; only a failure comes back here.
-    const failure = confirmFailure(confirmError);
+    // Success leaves the page for the return URL; only a failure comes back here. One without an
+    // answer (the connection dropped on the way back) may have charged the card all the same: asked.
+    const answered =
+      confirmError.type === 'api_connection_error'
+        ? await stripe.retrievePaymentIntent(intent.clientSecret).then(
+            ({ paymentIntent }) => ({ ...confirmError, payment_intent: paymentIntent ?? null }),
+            () => confirmError,
+          )
+        : confirmError;
+    const failure = confirmFailure(answered);
     if (failure === 'through') {
       // Paid already (another tab of this cart, an earlier press): where Stripe sends a success.
       window.location.assign(returnUrl(intent.orderId));
