@@ -41,6 +41,14 @@ export type PaymentProvider = {
   refund(paymentId: string, orderId: string): Promise<void>;
 };
 
+/**
+ * Thrown by `upsert` when the payment it was to update went through meanwhile (the card confirmed in
+ * another tab of the same cart after the checkout asked): it can be neither changed nor replaced.
+ */
+export class PaymentUnderWay extends Error {
+  override name = 'PaymentUnderWay';
+}
+
 /** The demo clientSecret: opaque and labelled, so nobody mistakes it for a card processor's. */
 export const DEMO_SECRET_PREFIX = 'demo_secret_';
 
@@ -144,6 +152,9 @@ export function stripeProvider(client: Stripe, timeoutMs: number): PaymentProvid
         // test keys before the shop went live): it can take no payment, so a new one replaces it.
         if (!(error instanceof client.errors.StripeInvalidRequestError)) throw error;
         const state = await this.retrieve(paymentId);
+        if (state?.status === 'succeeded' || state?.status === 'processing') {
+          throw new PaymentUnderWay(`PaymentIntent ${paymentId} is ${state.status}`, { cause: error });
+        }
         if (state && state.status !== 'canceled') throw error;
         return secretOf(await create(`order-${orderId}-replaces-${paymentId}-${amount}`));
       }

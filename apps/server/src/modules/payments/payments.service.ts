@@ -29,7 +29,7 @@ import {
   PAYMENT_CANCELED_MESSAGE,
   reserveForPayment,
 } from '../orders/order-lifecycle.ts';
-import type { PaymentProvider } from './payment-provider.ts';
+import { type PaymentProvider, PaymentUnderWay } from './payment-provider.ts';
 import { recordPaymentEvent } from './payments.repository.ts';
 
 /**
@@ -70,6 +70,7 @@ export async function createPaymentIntent(
     });
   } catch (error) {
     await giveBackLease();
+    if (error instanceof PaymentUnderWay) throw paymentUnderWay();
     throw providerUnavailable(error);
   }
   try {
@@ -126,12 +127,15 @@ async function refuseRepeatPayment(
   } catch (error) {
     throw providerUnavailable(error);
   }
-  if (state?.status === 'succeeded' || state?.status === 'processing') {
-    throw new AppError(
-      'conflict',
-      'Your last payment is still being processed: your orders show it in a moment. Pay again only if it does not go through.',
-    );
-  }
+  if (state?.status === 'succeeded' || state?.status === 'processing') throw paymentUnderWay();
+}
+
+/** The order's payment went through and its webhook has not made the order paid yet. */
+function paymentUnderWay() {
+  return new AppError(
+    'conflict',
+    'Your last payment is still being processed: your orders show it in a moment. Pay again only if it does not go through.',
+  );
 }
 
 const LATE_MESSAGE =

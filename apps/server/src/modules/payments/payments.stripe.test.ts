@@ -20,6 +20,7 @@ import { createShop } from '../../test/shop.ts';
 import { type StandInRefund, StripeStandIn } from '../../test/stripe-stand-in.ts';
 import { notifyOf } from '../orders/order-lifecycle.ts';
 import type { PaymentProvider } from './payment-provider.ts';
+import { createPaymentIntent } from './payments.service.ts';
 
 describe('checkout with Stripe (the real client against a local stand-in)', () => {
   const stripe = new StripeStandIn();
@@ -182,6 +183,33 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
     expect(await stockOf('Medium')).toBe(stock);
     expect((await deliver(stripe.event('payment_intent.succeeded', intent))).statusCode).toBe(200);
     expect(await orderRow(order.id)).toMatchObject({ status: 'processing' });
+  });
+
+  it('says a payment went through in another tab when it did so while this checkout ran, not that Stripe did not answer', async () => {
+    const { order, intent, user } = await checkout(2);
+    // The other tab's card is confirmed after this checkout asked Stripe, before it updates the amount.
+    const racing: PaymentProvider = {
+      ...app.payments,
+      async upsert(input) {
+        stripe.succeed(intent.id);
+        return app.payments.upsert.call(this, input);
+      },
+    };
+    const again = createPaymentIntent(
+      app.db,
+      racing,
+      { id: user.id, name: user.name, email: user.email, picture: '', accessLevel: 0 },
+      { products: [{ _id: hoodie.id, size: 'Medium', quantity: 2 }], orderId: order.id },
+      0,
+    );
+    await expect(again).rejects.toMatchObject({
+      code: 'conflict',
+      message:
+        'Your last payment is still being processed: your orders show it in a moment. Pay again only if it does not go through.',
+    });
+    expect(stripe.intents.get(intent.id)).toMatchObject({ status: 'succeeded', amount: 11_000 });
+    await deliver(stripe.event('payment_intent.succeeded', intent));
+    expect(await orderRow(order.id)).toMatchObject({ status: 'processing', total: 11_000 });
   });
 
   it('fulfils once when succeeded is delivered five times at once, and ignores a failure that comes after', async () => {
