@@ -80,21 +80,22 @@ export async function listInventory(db: Database, userId: string): Promise<Inven
   return (await listOwnedItems(db, [userId])).map(toInventoryItem);
 }
 
-// Users read at a time while a search fills its page: one query per 500 users it looks at.
+// Users read at a time while a search fills its page: one query per 500 candidates it looks at.
 const SEARCH_BATCH = 500;
 
 /**
  * A page of users by name with the items they own, for the dashboard; with `q`, of those matching it
  * (SPEC.md section 5), after the user `after`. The match is `userMatches`, in code rather than SQL:
- * the address is matched as printed, which SQL would have to restate. So a search reads users a
- * batch at a time until its page is full, and never holds more than a batch and the page.
+ * the address is matched as printed, which SQL would have to restate. So a search reads the users
+ * who could match (the database's necessary condition) a batch at a time until its page is full, and
+ * never holds more than a batch and the page.
  */
 export async function listUsersWithItems(db: Database, query: UsersQuery): Promise<UserSummary[]> {
   const { q = '', after, limit } = UsersQuerySchema.parse(query);
   const page: UserRow[] = [];
   let from = after;
   for (;;) {
-    const batch = await listUsersPage(db, { after: from, limit: q ? SEARCH_BATCH : limit });
+    const batch = await listUsersPage(db, { after: from, limit: q ? SEARCH_BATCH : limit, q });
     page.push(...batch.filter((user) => userMatches({ ...user, gid: user.id }, q)));
     if (page.length >= limit || batch.length < (q ? SEARCH_BATCH : limit)) break;
     from = batch.at(-1)!.id;
