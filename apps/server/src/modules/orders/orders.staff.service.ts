@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   type DeliveryMethod,
   isUuid,
@@ -137,6 +138,10 @@ export async function* exportOrdersCsv(
     if (rows.length < EXPORT_BATCH) return;
     const last = rows.at(-1)!;
     filter.after = { at: last.createdAtExact, id: last.id };
+    // The embedded database answers without I/O, and a client that reads as fast as rows come never
+    // makes the response wait: without a turn of the event loop here, a whole export (4 s for 30,000
+    // orders) held every other request, health checks too, until its last row.
+    await nextTurn();
   }
 }
 

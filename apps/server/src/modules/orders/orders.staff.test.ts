@@ -2,9 +2,10 @@ import type { OrderView, StaffOrderRow } from '@barbershop/contract';
 import { minuteIn } from '@barbershop/contract/format';
 import { schema } from '@barbershop/db';
 import { createProduct, createUser } from '@barbershop/db/factories';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { turnsDuring } from '../../test/event-loop.ts';
 import { createOrder, failRefund, refundOrder } from '../../test/orders.ts';
 import { signInAs } from '../../test/sessions.ts';
 import { createShop } from '../../test/shop.ts';
@@ -139,6 +140,25 @@ describe('staff orders API', () => {
     it('is for staff only', async () => {
       expect((await get('/api/orders/export.csv', customer)).statusCode).toBe(403);
       expect((await get('/api/orders/export.csv')).statusCode).toBe(401);
+    });
+
+    it('lets the server answer others while a long export streams', async () => {
+      // Three batches' worth, in groups sharing their time to the microsecond as a busy day's might.
+      const buyer = await createUser(app.db, { name: 'Lee Long', email: 'long-export@example.com' });
+      await app.db.execute(sql`
+        insert into orders (user_id, status, subtotal, total, payment_provider, payment_id, created_at)
+        select ${buyer.id}, 'delivered', 2500, 2500, 'demo', 'long-export-' || g,
+          timestamptz '2026-01-01 12:00:00.123456+00' - (g / 25) * interval '1 hour'
+        from generate_series(1, 1201) g`);
+      // The embedded database answers without I/O: an export that never gives the event loop a turn
+      // holds every other request (health checks too) until its last row. Others get a turn between
+      // each two of its three batches.
+      const { result: response, turns } = await turnsDuring(() =>
+        get('/api/orders/export.csv?q=long-export%40example.com', staff),
+      );
+      const lines = response.body.trimEnd().split('\r\n').slice(1);
+      expect(turns).toBeGreaterThanOrEqual(2);
+      expect(new Set(lines.map((line) => line.split(',')[1])).size).toBe(1201);
     });
   });
 
