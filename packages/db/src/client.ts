@@ -1,5 +1,6 @@
 import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -212,6 +213,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       for (const { name, own } of tables.rows) {
         if (signal?.aborted) return;
         await client.exec(`vacuum ${own ? '(analyze) ' : ''}${name}`);
+        // PGlite answers without I/O: only a turn of the event loop lets the requests waiting for
+        // this table's vacuum in before the next table's.
+        await nextTurn();
       }
     },
     close: async () => {

@@ -6,6 +6,7 @@ import { buildApp } from '../app.ts';
 import { countHit, deleteEndedWindows } from '../plugins/rate-limit.repository.ts';
 import { createSession } from '../plugins/session.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
+import { turnsDuring } from '../test/event-loop.ts';
 import { signInAs } from '../test/sessions.ts';
 import { keepHouse, sweepEndedSessions } from './housekeeping.ts';
 
@@ -74,7 +75,7 @@ describe('housekeeping', () => {
     );
   });
 
-  it('clears a backlog larger than one batch in one round', async () => {
+  it('clears a backlog larger than one batch in one round, letting the server answer others between batches', async () => {
     const user = await createUser(app.db);
     const ended = new Date(Date.now() - 31 * DAY);
     await app.db.insert(schema.sessions).values(
@@ -85,7 +86,11 @@ describe('housekeeping', () => {
         createdAt: ended,
       })),
     );
-    expect(await sweepEndedSessions(app.db)).toBeGreaterThanOrEqual(2500);
+    // The embedded database answers without I/O: without a turn of the event loop between batches,
+    // requests waited for all of them.
+    const { result, turns } = await turnsDuring(() => sweepEndedSessions(app.db));
+    expect(result).toBeGreaterThanOrEqual(2500);
+    expect(turns).toBeGreaterThanOrEqual(2);
     expect(await sessionsOf([user.id])).toEqual([]);
   });
 
@@ -117,6 +122,14 @@ describe('housekeeping', () => {
       expect(await sessionsOf([user.id])).toEqual([]);
       // The second day reuses the first day's space, and so does every day after it.
       expect(sizes.at(-1)).toBeLessThanOrEqual(sizes[1]!);
+    });
+
+    it('lets the server answer others between tables while it vacuums', async () => {
+      // The embedded database answers without I/O: a round that never gives the event loop a turn
+      // held every request for all of its tables (1.4 s an hour with 30,000 orders, 6 s after a busy
+      // day), not for the one being vacuumed.
+      const { turns } = await turnsDuring(() => keepHouse(app.handle));
+      expect(turns).toBeGreaterThan(20);
     });
 
     it('lets a server that is stopping go without vacuuming table after table', async () => {
