@@ -1,7 +1,7 @@
-import type { OrderSummary } from '@barbershop/contract';
+import type { OrderSummary, UserSummary } from '@barbershop/contract';
 import { addFromProductPage, storedCartLines } from './cart.ts';
 import { expect, holdRequests, test } from './fixtures.ts';
-import { signIn } from './sign-in.ts';
+import { DEMO, signIn } from './sign-in.ts';
 
 // A customer on a phone whose connection drops, or crawls, between taps: what they see must say
 // what happened and how to go on, and lose nothing (the cart, the order already paid).
@@ -126,4 +126,46 @@ test('a page slow to come shows that it is loading', async ({ page }) => {
   data.release();
   await expect(page.getByRole('heading', { level: 1, name: 'Logo Tee' })).toBeVisible();
   await expect(loading).toHaveCount(0);
+});
+
+test('a dashboard save without a connection says so where the form is, keeping what was typed', async ({
+  page,
+  context,
+  checkA11y,
+}) => {
+  // Staff on a phone between the shop's rooms: a form posted to the page's action, and one saved by script.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await signIn(page, DEMO.admin);
+  const [casey] = (await (await page.request.get('/api/users?q=casey')).json()) as UserSummary[];
+  const userPage = `/dashboard/users/${casey!.gid}`;
+  await page.goto(userPage);
+  const phone = page.getByRole('textbox', { name: 'Phone' });
+  await phone.fill('719.555.0142');
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Save contact details' }).click();
+  const refusal = page.getByRole('main').getByRole('alert');
+  await expect(refusal).toHaveText(
+    'Could not reach the shop. Check your connection, then try again: what you typed is still here.',
+  );
+  await expect(page.getByRole('heading', { name: 'Connection lost' })).toHaveCount(0);
+  await expect(page).toHaveURL(userPage);
+  await expect(phone).toHaveValue('719.555.0142');
+  await checkA11y();
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Save contact details' }).click();
+  await expect(page.getByText('Contact details saved.')).toBeVisible();
+
+  await page.goto('/dashboard/products/create');
+  await page.getByRole('textbox', { name: 'Name' }).fill('Offline Beanie');
+  await page.getByRole('textbox', { name: 'Description' }).fill('Typed on the train.');
+  await page.getByRole('textbox', { name: 'Pricing (dollars)' }).fill('24');
+  await page.getByRole('combobox', { name: 'Category' }).selectOption('Hats');
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Create product' }).click();
+  await expect(refusal).toHaveText(
+    'Product not created. Could not reach the shop. Check your connection, then try again: what you typed is still here.',
+  );
+  await expect(page.getByRole('textbox', { name: 'Description' })).toHaveValue('Typed on the train.');
+  await context.setOffline(false);
 });

@@ -23,6 +23,7 @@ import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { type ApiClient, ApiError } from '../../lib/api.ts';
 import { configuredShop } from '../../lib/public-shop.ts';
 import { refusedField } from '../../lib/refused-field.ts';
+import { saveFailure } from '../../lib/save-failure.ts';
 import { useFocusOnFailure } from '../../lib/use-focus-on-failure.ts';
 import { useRootData } from '../../root.tsx';
 
@@ -186,7 +187,7 @@ export function BarberForm({
         setErrors({ [refused.path]: refused.message });
         setFailure(`${title}: ${refused.message}`);
       } else {
-        setFailure(`${title}${error instanceof ApiError ? `: ${error.message}` : ''}`);
+        setFailure(saveFailure(title, error));
         if (error instanceof ApiError && error.issues[0])
           setErrors({ [error.issues[0].path]: error.issues[0].message });
       }

@@ -6,7 +6,8 @@ import { Button } from '../../components/button.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
 import { ScriptForm } from '../../components/script-form.tsx';
 import { useSignInAgain } from '../../components/sign-in-again.tsx';
-import { type ApiClient, ApiError } from '../../lib/api.ts';
+import type { ApiClient } from '../../lib/api.ts';
+import { saveFailure } from '../../lib/save-failure.ts';
 import { useFocusOnFailure } from '../../lib/use-focus-on-failure.ts';
 
 /** 'Add walk-in items': items sold in the shop, of one size and a count, owned by no account. */
@@ -47,7 +48,7 @@ export function AddItemsForm({
       setCount('1');
     } catch (caught) {
       signInAgain.noteFrom(caught);
-      setFailure(caught instanceof ApiError ? `Could Not Complete: ${caught.message}` : 'Could Not Complete');
+      setFailure(saveFailure('Could Not Complete', caught));
     } finally {
       setBusy(false);
     }

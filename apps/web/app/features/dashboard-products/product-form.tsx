@@ -18,6 +18,7 @@ import { useSignInAgain } from '../../components/sign-in-again.tsx';
 import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { type ApiClient, ApiError } from '../../lib/api.ts';
 import { refusedField } from '../../lib/refused-field.ts';
+import { saveFailure } from '../../lib/save-failure.ts';
 import { useFocusOnFailure } from '../../lib/use-focus-on-failure.ts';
 import { filledFields } from './filled-fields.ts';
 import { sizesOnTodaysStock } from './stock-refusal.ts';
@@ -149,7 +150,7 @@ export function ProductForm({
       } else {
         // The server's own reason: an image it cannot read (415), a file too large (413), too many
         // uploads (429), an image deleted while the form was open (409).
-        setFailure(error instanceof ApiError ? `${title}: ${error.message}` : title);
+        setFailure(saveFailure(title, error));
       }
     } finally {
       setBusy(false);

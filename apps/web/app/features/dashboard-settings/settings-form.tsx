@@ -12,6 +12,7 @@ import { ScriptForm } from '../../components/script-form.tsx';
 import { useSignInAgain } from '../../components/sign-in-again.tsx';
 import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { type ApiClient, ApiError } from '../../lib/api.ts';
+import { saveFailure } from '../../lib/save-failure.ts';
 import { useFocusOnFailure } from '../../lib/use-focus-on-failure.ts';
 
 type TextField = 'name' | 'phone' | 'email';
@@ -108,7 +109,7 @@ export function SettingsForm({ api, shop, onSaved }: { api: ApiClient; shop: Sho
     } catch (error) {
       setErrors(refusedFields(error));
       signInAgain.noteFrom(error);
-      setFailure(error instanceof ApiError ? `Settings not saved: ${error.message}` : 'Settings not saved');
+      setFailure(saveFailure('Settings not saved', error));
     } finally {
       setBusy(false);
     }

@@ -6,6 +6,7 @@ import { ToastProvider } from '../../components/toast.tsx';
 import { AccountMenu } from '../../features/auth/account-menu.tsx';
 import { requireRole, requireRoleToAct } from '../../features/auth/require-role.ts';
 import { DashboardFrame, type SidebarLink } from '../../features/dashboard-shell/sidebar.tsx';
+import { NO_CONNECTION_STATUS } from '../../lib/save-failure.ts';
 import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/dashboard-layout';
 
@@ -29,8 +30,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // Every dashboard page checks access on the server (SPEC.md section 6), not only the first one opened:
 // a role taken away mid-session takes effect at the next navigation. Not after a save refused because
 // the session ended (401, sessionEndedAnswer): the check would go to the sign-in page, and the form with it.
+// Nor after one that could not reach the shop: offline the check fails too, and the page with it.
 export function shouldRevalidate({ actionStatus }: ShouldRevalidateFunctionArgs) {
-  return actionStatus !== 401;
+  return actionStatus !== 401 && actionStatus !== NO_CONNECTION_STATUS;
 }
 
 const MAIN: SidebarLink[] = [

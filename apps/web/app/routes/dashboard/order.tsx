@@ -23,6 +23,7 @@ import {
   sessionEndedAnswer,
 } from '../../lib/api.ts';
 import { configuredShop } from '../../lib/public-shop.ts';
+import { serverActionOrOffline } from '../../lib/save-failure.ts';
 import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/order';
 import { dashboardMeta } from './dashboard-meta.ts';
@@ -84,6 +85,11 @@ export async function action({
     }
     throw error;
   }
+}
+
+/** Offline, the answer the form shows where it is, what was typed kept (not the page's error screen). */
+export function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return serverActionOrOffline(serverAction);
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -23,6 +23,7 @@ import {
   sessionEndedAnswer,
 } from '../../lib/api.ts';
 import { pageOf } from '../../lib/page-of.ts';
+import { serverActionOrOffline } from '../../lib/save-failure.ts';
 import type { Route } from './+types/user';
 import { dashboardMeta } from './dashboard-meta.ts';
 
@@ -92,6 +93,11 @@ export async function action({
     if (error instanceof ApiError && error.status < 500) return { error: error.message };
     throw error;
   }
+}
+
+/** Offline, the answer the form shows where it is, what was typed kept (not the page's error screen). */
+export function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return serverActionOrOffline(serverAction);
 }
 
 export function meta({ matches }: Route.MetaArgs) {
