@@ -8,10 +8,16 @@ export const inputClass =
  * What a control needs to be tied to its label, hint and error, and `dir="auto"`: a name typed in
  * Arabic or Hebrew then reads right to left as it is typed (its brackets and full stop where the
  * writer put them), one in English left to right, whatever the page's own direction.
+ * `autoComplete="off"`: every form field here is about someone or something other than the person
+ * typing (a barber, a customer, the shop, a product, a customer's pickup code), so what the browser
+ * or password manager knows of them is wrong there. Unmarked, a phone offered the staff member's own
+ * name for a product's Name and filled their home address into a barber's at one tap, and iOS
+ * offered the codes of their own text messages for the pickup code.
  */
 export type ControlProps = {
   id: string;
   dir: 'auto';
+  autoComplete: 'off';
   'aria-describedby'?: string;
   'aria-invalid'?: true;
   required?: boolean;
@@ -54,6 +60,7 @@ export function FormField({
       {children({
         id,
         dir: 'auto',
+        autoComplete: 'off',
         'aria-describedby': describedBy || undefined,
         'aria-invalid': error ? true : undefined,
         required: required || undefined,

@@ -20,6 +20,17 @@ describe('shared parts', () => {
     expect(html).toContain(`id="${id}-error"`);
   });
 
+  it("keeps the browser's and password manager's autofill out of every field, the address's too", () => {
+    // Each is about a barber, a customer, the shop or a product: never the person typing.
+    const fields = [
+      renderToString(<FormField label="Name">{(control) => <input {...control} />}</FormField>),
+      renderToString(<AddressFields address={EMPTY_ADDRESS} onChange={() => {}} />),
+    ].join('');
+    const inputs = fields.match(/<input[^>]*>/g) ?? [];
+    expect(inputs).toHaveLength(7);
+    for (const input of inputs) expect(input).toContain('autoComplete="off"');
+  });
+
   it('leaves a field without an error valid', () => {
     const html = renderToString(<FormField label="Name">{(control) => <input {...control} />}</FormField>);
     expect(html).not.toContain('aria-invalid');

@@ -220,7 +220,6 @@ export function StatusControl({ order, scannedCode }: { order: OrderView; scanne
                 {...control}
                 name="pickupCode"
                 inputMode="numeric"
-                autoComplete="one-time-code"
                 // Typed as read out or copied ("221 575", "221-575"): the server keeps the digits and
                 // says when they are not six, so neither a length nor a pattern cuts the code short here.
                 maxLength={PICKUP_CODE_MAX_TYPED}

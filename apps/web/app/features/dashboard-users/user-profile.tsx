@@ -144,7 +144,6 @@ export function ContactForm({ user }: { user: UserDetail }) {
             {...control}
             type="tel"
             name="phone"
-            autoComplete="off"
             value={contact.phone}
             onChange={(event) => {
               const phone = event.currentTarget.value;
