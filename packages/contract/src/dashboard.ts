@@ -27,7 +27,7 @@ const BarberServiceInputSchema = z.strictObject({
   description: z.string().overwrite(oneLineText).max(500).default(''),
   /** Dollars, as the public barber page shows them. */
   price: z
-    .number({ error: 'Price must be a number of dollars' })
+    .number({ error: 'Price must be in dollars, such as 40 or 42.50' })
     .min(0, 'Price must be 0 or more')
     .max(10_000, 'Price must be $10,000 or less')
     .refine(isWholeCents, 'Price must be in whole cents'),

@@ -19,6 +19,7 @@ import {
   phoneHref,
   shopToday,
   slugify,
+  typedDollars,
   typedNumber,
   urlOnSite,
   weekdayIn,
@@ -189,6 +190,19 @@ describe('urlOnSite', () => {
     expect(urlOnSite('https://shop.example', '//evil.example/x').host).toBe('shop.example');
     expect(urlOnSite('https://shop.example', '//evil.example/x').pathname).toBe('//evil.example/x');
     expect(urlOnSite('https://shop.example', 'http://evil.example/x').href).toBe('https://shop.example/');
+  });
+});
+
+describe('typedDollars', () => {
+  it('reads a price as written in the US: a dollar sign, commas grouping thousands', () => {
+    expect(
+      ['25', '25.5', '$25.00', ' $ 25 ', '1,200.00', '$1,200', '1,000,000.5', '.99'].map(typedDollars),
+    ).toEqual([25, 25.5, 25, 25, 1200, 1200, 1000000.5, 0.99]);
+  });
+
+  it('is NaN for a comma that groups no thousands (cents after a comma), and for what typedNumber refuses', () => {
+    for (const text of ['25,50', '1,20', '1,2000', ',5', '12,', '$$5', '5$', '0x10', 'US$5', '1 200'])
+      expect(typedDollars(text), text).toBeNaN();
   });
 });
 

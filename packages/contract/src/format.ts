@@ -287,3 +287,15 @@ export function typedNumber(text: string): number {
   const trimmed = text.trim();
   return /^[-+]?(\d+(\.\d*)?|\.\d+)$/.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
+
+/**
+ * A price as staff type it, in dollars: a number as typedNumber reads it, after a leading "$" and
+ * with commas that group thousands as US prices are written ("$1,200.50" is 1200.5). A comma anywhere
+ * else ("25,50", cents after a comma as much of the world writes them) is NaN: read as a thousands
+ * separator it would be a price a hundred times too high, stored without a word.
+ */
+export function typedDollars(text: string): number {
+  const amount = text.trim().replace(/^\$\s*/, '');
+  if (amount.includes(',') && !/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(amount)) return Number.NaN;
+  return typedNumber(amount.replaceAll(',', ''));
+}

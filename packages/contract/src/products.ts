@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ImageSchema } from './barbers.ts';
 import { CATEGORIES, ITEM_STATUSES, SIZES } from './domain.ts';
 import { EditVersionSchema } from './edit-version.ts';
-import { isWholeCents, typedNumber } from './format.ts';
+import { isWholeCents, typedDollars, typedNumber } from './format.ts';
 import { requiredText } from './required-text.ts';
 
 /**
@@ -125,13 +125,13 @@ const ProductFields = {
   description: requiredText('Description', 4000, 'several'),
   // Typed as text (SPEC.md section 3): an empty field is a missing price, never $0.
   pricing: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() !== '' ? typedNumber(value) : value),
+    (value) => (typeof value === 'string' && value.trim() !== '' ? typedDollars(value) : value),
     z
       .number({
         error: (issue) =>
           issue.input === undefined || (typeof issue.input === 'string' && !issue.input.trim())
             ? 'Pricing is required'
-            : 'Pricing must be a number of dollars',
+            : 'Pricing must be in dollars, such as 25 or 1,200.50',
       })
       .min(0, 'Pricing must be 0 or more')
       .max(100_000, 'Pricing must be $100,000 or less')

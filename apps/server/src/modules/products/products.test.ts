@@ -183,8 +183,10 @@ describe('staff product API', () => {
       ['  ', 'form.pricing: Pricing is required'],
       ['10.999', 'form.pricing: Pricing must be in whole cents'],
       // What Number() would read as another price than the one typed.
-      ['0x10', 'form.pricing: Pricing must be a number of dollars'],
-      ['1e2', 'form.pricing: Pricing must be a number of dollars'],
+      ['0x10', 'form.pricing: Pricing must be in dollars, such as 25 or 1,200.50'],
+      ['1e2', 'form.pricing: Pricing must be in dollars, such as 25 or 1,200.50'],
+      // Cents after a comma: read as thousands, a price a hundred times too high.
+      ['25,50', 'form.pricing: Pricing must be in dollars, such as 25 or 1,200.50'],
       ['100000.01', 'form.pricing: Pricing must be $100,000 or less'],
     ]) {
       const created = await send('POST', '/api/products', { ...HOODIE, pricing });
@@ -202,6 +204,22 @@ describe('staff product API', () => {
     expect(json<AdminProduct>(cents).pricing).toBe(29.99);
     const most = await send('PUT', '/api/products/logo-hoodie', { pricing: '100000', version: 2 });
     expect(json<AdminProduct>(most).pricing).toBe(100_000);
+  });
+
+  it('takes a price typed as US prices are written, with a dollar sign and thousands grouped', async () => {
+    for (const [pricing, cents] of [
+      ['$25.00', 2500],
+      ['1,200.50', 120050],
+      [' $ 35.5 ', 3550],
+    ] as const) {
+      const created = await send('POST', '/api/products', { ...HOODIE, name: `Hoodie ${cents}`, pricing });
+      expect(created.statusCode, pricing).toBe(200);
+      const [row] = await app.db
+        .select()
+        .from(schema.products)
+        .where(eq(schema.products.id, created.json()._id));
+      expect(row?.priceCents, pricing).toBe(cents);
+    }
   });
 
   it('refuses a name already taken by a live product, whatever its case (409)', async () => {

@@ -6,7 +6,7 @@ import {
   UpdateBarberSchema,
 } from '@barbershop/contract';
 import { WEEKDAYS } from '@barbershop/contract/domain';
-import { typedNumber } from '@barbershop/contract/format';
+import { typedDollars, typedNumber } from '@barbershop/contract/format';
 import { useRef, useState } from 'react';
 import { AddressFields, EMPTY_ADDRESS } from '../../components/address-fields.tsx';
 import { Alert } from '../../components/alert.tsx';
@@ -145,7 +145,7 @@ export function BarberForm({
       services: services.map((service) => ({
         name: service.name,
         description: service.description,
-        price: typedNumber(service.price),
+        price: typedDollars(service.price),
         duration: typedNumber(service.duration),
       })),
       photo: photoPart.slots[0] ?? null,
