@@ -199,13 +199,19 @@ export function BarberForm({
   const textField = (
     name: keyof Text,
     label: string,
-    options: { type?: string; hint?: string; required?: boolean } = {},
+    options: {
+      type?: string;
+      hint?: string;
+      required?: boolean;
+      inputMode?: React.HTMLAttributes<HTMLInputElement>['inputMode'];
+    } = {},
   ) => (
     <FormField label={label} hint={options.hint} error={errors[name]} required={options.required}>
       {(control) => (
         <input
           {...control}
           type={options.type ?? 'text'}
+          inputMode={options.inputMode}
           value={text[name]}
           onChange={field(name)}
           className={inputClass}
@@ -262,9 +268,10 @@ export function BarberForm({
           hint: 'The external booking page, https://…',
         })}
         {textField('instagramUrl', 'Instagram link', { type: 'url' })}
-        {textField('rating', 'Rating (0 to 5)')}
-        {textField('reviewCount', 'Review count')}
+        {textField('rating', 'Rating (0 to 5)', { inputMode: 'decimal' })}
+        {textField('reviewCount', 'Review count', { inputMode: 'numeric' })}
         {textField('position', 'Display order', {
+          inputMode: 'numeric',
           hint: editing ? 'Lowest first.' : 'Lowest first; left empty, after the other barbers.',
         })}
         <label className="flex min-h-11 items-center gap-2 self-end font-semibold">
@@ -302,7 +309,9 @@ export function BarberForm({
                 {(control) => (
                   <input
                     {...control}
-                    inputMode={key === 'price' || key === 'duration' ? 'decimal' : undefined}
+                    // Whole minutes: the digits alone. (Coordinates keep the full keyboard: a
+                    // longitude west of Greenwich needs the minus sign a decimal pad lacks.)
+                    inputMode={key === 'price' ? 'decimal' : key === 'duration' ? 'numeric' : undefined}
                     value={service[key]}
                     onChange={(event) => setService(index, key, event.currentTarget.value)}
                     className={inputClass}
