@@ -60,9 +60,14 @@ export const UpdateShopSchema = z
     address: AddressInputSchema,
     lat: z.number().min(-90).max(90).nullable(),
     lng: z.number().min(-180).max(180).nullable(),
-    // http(s) only: the footer links to each one.
+    // http(s) only: the footer links to each one, by its label (a label of spaces made a link with no name).
     socialLinks: z
-      .array(SocialLinkSchema.extend({ url: z.httpUrl('must be a full URL (https://…)') }).strict())
+      .array(
+        SocialLinkSchema.extend({
+          label: requiredText('Label', 40),
+          url: z.httpUrl('must be a full URL (https://…)'),
+        }).strict(),
+      )
       .max(10),
     policies: PoliciesSchema,
     hours: WeeklyHoursSchema,

@@ -262,6 +262,19 @@ describe('shop settings', () => {
         { socialLinks: [{ label: 'Instagram', url: 'javascript:alert(1)' }] },
         'body.socialLinks.0.url: must be a full URL (https://…)',
       ],
+      // A label of spaces was kept, and drew a footer link with no name; an empty one read "Too small".
+      [
+        { socialLinks: [{ label: '   ', url: 'https://www.tiktok.com/@goldstandard' }] },
+        'body.socialLinks.0.label: Label is required',
+      ],
+      [
+        { socialLinks: [{ label: '', url: 'https://www.tiktok.com/@goldstandard' }] },
+        'body.socialLinks.0.label: Label is required',
+      ],
+      [
+        { socialLinks: [{ label: 'T'.repeat(41), url: 'https://www.tiktok.com/@goldstandard' }] },
+        'body.socialLinks.0.label: Label must be 40 characters or fewer',
+      ],
       [
         { policies: ['No-show fee: $20.', 'x'.repeat(301)] },
         'body.policies.1: Each policy must be 300 characters or fewer',
