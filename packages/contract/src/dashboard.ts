@@ -24,7 +24,11 @@ const UrlOrEmpty = z.union([z.literal(''), z.httpUrl('must be a full URL (https:
 
 const BarberServiceInputSchema = z.strictObject({
   name: requiredText('Service name', 80),
-  description: z.string().overwrite(oneLineText).max(500).default(''),
+  description: z
+    .string()
+    .overwrite(oneLineText)
+    .max(500, 'Service description must be 500 characters or fewer')
+    .default(''),
   /** Dollars, as the public barber page shows them. */
   price: z
     .number({ error: 'Price must be in dollars, such as 40 or 42.50' })
@@ -41,7 +45,7 @@ const BarberServiceInputSchema = z.strictObject({
 
 const BarberFields = {
   name: requiredText('Name', 80),
-  nickname: z.string().overwrite(oneLineText).max(40),
+  nickname: z.string().overwrite(oneLineText).max(40, 'Nickname must be 40 characters or fewer'),
   address: AddressInputSchema,
   /** Manual coordinates; used when the address cannot be geocoded (no geocoder configured, or no match). */
   lat: z
@@ -56,7 +60,7 @@ const BarberFields = {
     .nullable(),
   phone: ContactPhoneSchema,
   email: ContactEmailSchema,
-  about: z.string().overwrite(composedText).max(2000),
+  about: z.string().overwrite(composedText).max(2000, 'About must be 2000 characters or fewer'),
   instagramUrl: UrlOrEmpty,
   /** The external booking page (SPEC.md's booksyUrl). */
   booksyUrl: UrlOrEmpty,

@@ -296,6 +296,13 @@ describe('barber management', () => {
         'form.services.0.price: Price must be in whole cents',
       ],
       [{ ...FORM, rating: 6 }, 'form.rating: Rating must be between 0 and 5'],
+      // Said by the field's name, as the form shows them beside it, not zod's "Too big: expected string…".
+      [{ ...FORM, nickname: 'N'.repeat(41) }, 'form.nickname: Nickname must be 40 characters or fewer'],
+      [{ ...FORM, about: 'A'.repeat(2001) }, 'form.about: About must be 2000 characters or fewer'],
+      [
+        { ...FORM, services: [{ name: 'Cut', description: 'D'.repeat(501), price: 40, duration: 30 }] },
+        'form.services.0.description: Service description must be 500 characters or fewer',
+      ],
       [
         { ...FORM, services: [{ name: 'Cut', price: 40, duration: Number.NaN }] },
         'form.services.0.duration: Duration must be a number of minutes',
