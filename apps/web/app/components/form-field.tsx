@@ -51,9 +51,11 @@ export function FormField({
     <div className={`flex flex-col gap-1 ${className}`.trim()}>
       <label htmlFor={id} className="font-semibold">
         {label}
+        {/* In words: a bare '*' meant nothing the page said. Hidden from screen readers, which say
+            "required" from the control itself. */}
         {required && (
-          <span aria-hidden="true" className="ml-1 text-red-800">
-            *
+          <span aria-hidden="true" className="ml-1 text-sm font-normal text-red-800">
+            (required)
           </span>
         )}
       </label>

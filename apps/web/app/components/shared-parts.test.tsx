@@ -31,6 +31,16 @@ describe('shared parts', () => {
     for (const input of inputs) expect(input).toContain('autoComplete="off"');
   });
 
+  it('says a required field is required in words, which screen readers hear from the control', () => {
+    const html = renderToString(
+      <FormField label="Name" required>
+        {(control) => <input {...control} />}
+      </FormField>,
+    );
+    expect(html).toMatch(/<label[^>]*>Name<span aria-hidden="true"[^>]*>\(required\)<\/span><\/label>/);
+    expect(html).toMatch(/<input[^>]*required=""/);
+  });
+
   it('leaves a field without an error valid', () => {
     const html = renderToString(<FormField label="Name">{(control) => <input {...control} />}</FormField>);
     expect(html).not.toContain('aria-invalid');

@@ -59,7 +59,7 @@ describe('the staff order page', () => {
   it('asks how the customer was paid back while a failed refund waits on staff', async () => {
     const failed = refundFailedMessage(2000, 'declined');
     const text = await orderPageText(order(failed));
-    expect(text).toContain('How was the customer paid back? *');
+    expect(text).toContain('How was the customer paid back? (required)');
     expect(text).toContain('Mark as paid back');
   });
 
@@ -131,7 +131,7 @@ describe('the staff order page', () => {
       ...order(null, false, log, disputed),
       status: 'ready',
     });
-    const cautions = (text: string) => /Hand over the order (.*?)Pickup code \*/.exec(text)?.[1];
+    const cautions = (text: string) => /Hand over the order (.*?)Pickup code \(required\)/.exec(text)?.[1];
 
     it('says in its dialog, before the code, what was given back in Stripe and what the bank disputes', async () => {
       // Partly, then the rest: the latest line says where it stands.
