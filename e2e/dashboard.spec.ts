@@ -1322,7 +1322,7 @@ test.describe('two editors', () => {
     await alert.getByRole('button', { name: 'Reload the product' }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/products/${renamedSlug}/edit$`));
     await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(renamed);
-    await expect(page.getByRole('textbox', { name: 'Pricing (dollars)' })).toHaveValue('21');
+    await expect(page.getByRole('textbox', { name: 'Pricing (dollars)' })).toHaveValue('21.00');
     // Editing has no required fields (SPEC.md section 5): an emptied one keeps the product's value.
     // (Opened anew: the reload above is the page's own, which the fixture does not wait for the app of.)
     await open(page, `/dashboard/products/${renamedSlug}/edit`);

@@ -42,6 +42,14 @@ export function decimalDollars(cents: number): string {
   return formatCents(cents).replace(/[$,]/g, '');
 }
 
+/**
+ * A dollar price from the API as a form's field shows it to be edited: "35.50", "30.00", never the
+ * "35.5" of String(35.5), which reads as some other amount.
+ */
+export function dollarsField(dollars: number): string {
+  return decimalDollars(dollarsToCents(dollars));
+}
+
 /** A dollar price from the API as a price tag: "$40", "$12.50". */
 export function formatDollars(dollars: number): string {
   return formatCents(dollarsToCents(dollars), { dropZeroCents: true });

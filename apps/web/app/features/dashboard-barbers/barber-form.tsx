@@ -6,7 +6,7 @@ import {
   UpdateBarberSchema,
 } from '@barbershop/contract';
 import { WEEKDAYS } from '@barbershop/contract/domain';
-import { typedDollars, typedNumber } from '@barbershop/contract/format';
+import { dollarsField, typedDollars, typedNumber } from '@barbershop/contract/format';
 import { useRef, useState } from 'react';
 import { AddressFields, EMPTY_ADDRESS } from '../../components/address-fields.tsx';
 import { Alert } from '../../components/alert.tsx';
@@ -96,7 +96,7 @@ export function BarberForm({
     (barber?.services ?? []).map((service) => ({
       name: service.name,
       description: service.description,
-      price: String(service.price),
+      price: dollarsField(service.price),
       duration: String(service.duration),
     })),
   );

@@ -57,6 +57,11 @@ describe('ProductForm', () => {
     expect(html).toContain('<p id="reserved-One-Size-Fits-All"');
   });
 
+  it('shows a price with cents as money is written, 35.50, not 35.5', () => {
+    expect(form({ ...HOODIE, pricing: 35.5 })).toMatch(/<input[^>]*name="pricing"[^>]*value="35.50"/);
+    expect(form(HOODIE)).toMatch(/<input[^>]*name="pricing"[^>]*value="55.00"/);
+  });
+
   it('says nothing of checkouts when none holds any unit', () => {
     expect(form({ ...HOODIE, reserved: [] })).not.toContain('more held by checkouts');
   });

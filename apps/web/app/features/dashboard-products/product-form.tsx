@@ -7,6 +7,7 @@ import {
   type Size,
   UpdateProductSchema,
 } from '@barbershop/contract';
+import { dollarsField } from '@barbershop/contract/format';
 import { useRef, useState } from 'react';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
@@ -72,7 +73,7 @@ export function ProductForm({
   const [fields, setFields] = useState<Fields>({
     name: product?.name ?? '',
     description: product?.description ?? '',
-    pricing: product ? String(product.pricing) : '',
+    pricing: product ? dollarsField(product.pricing) : '',
     category: product?.category ?? '',
   });
   const [sizes, setSizes] = useState(startingSizes(product));
