@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DisputeViewSchema } from './disputes.ts';
 import { DELIVERY_METHODS, ORDER_STATUSES } from './domain.ts';
+import { oneLineText } from './format.ts';
 import { OrderSchema, OrderSummarySchema } from './orders.ts';
 import { SearchTextSchema } from './user-search.ts';
 
@@ -122,9 +123,15 @@ export const ATTENTION_NOTE_MAX = 300;
 
 /**
  * POST /orders/:id/attention (staff): the customer whose refund failed was paid back another way,
- * and how; written to the order's log, which its customer reads.
+ * and how; written to the order's log, which its customer reads. One line, as the log's lines are:
+ * a line break typed in the note's box is a space, counted once as the box's limit counts it (a form
+ * sends it as two characters, CR LF, which took a note the box let through over the limit).
  */
 export const ResolveAttentionSchema = z.strictObject({
-  note: z.string().trim().min(1, 'Say how the customer was paid back').max(ATTENTION_NOTE_MAX),
+  note: z
+    .string()
+    .overwrite(oneLineText)
+    .min(1, 'Say how the customer was paid back')
+    .max(ATTENTION_NOTE_MAX, `The note must be ${ATTENTION_NOTE_MAX} characters or fewer`),
 });
 export type ResolveAttention = z.infer<typeof ResolveAttentionSchema>;

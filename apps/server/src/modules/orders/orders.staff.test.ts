@@ -458,6 +458,18 @@ describe('staff orders API', () => {
       return made;
     };
 
+    it('takes a note typed on two lines as one, its line break counted once as the box counts it', async () => {
+      const made = await failedRefund();
+      // 300 characters in the box, whose limit counts a line break once; the page's form posts it as
+      // CR LF, two.
+      const rest = 'x'.repeat(272);
+      const settled = await settle(made.id, { note: `Cash at the counter, Nov 28\r\n${rest}` });
+      expect(settled.statusCode).toBe(200);
+      expect(settled.json<OrderView>().log.at(-1)?.message).toBe(
+        `Paid back $10.00 another way: Cash at the counter, Nov 28 ${rest}`,
+      );
+    });
+
     it('records how staff paid the customer back, in the log the customer reads and the audit trail, and the order needs nobody after', async () => {
       const made = await failedRefund();
       const before = (await get(`/api/orders/${made.id}`, staff)).json<OrderView>();
@@ -473,7 +485,9 @@ describe('staff orders API', () => {
       const blank = await settle(made.id, { note: '   ' });
       expect(blank.statusCode).toBe(400);
       expect(blank.json().error.message).toBe('body.note: Say how the customer was paid back');
-      expect((await settle(made.id, { note: 'x'.repeat(301) })).statusCode).toBe(400);
+      const long = await settle(made.id, { note: 'x'.repeat(301) });
+      expect(long.statusCode).toBe(400);
+      expect(long.json().error.message).toBe('body.note: The note must be 300 characters or fewer');
       expect((await settle(made.id, { note: 'Cash', status: 'delivered' })).statusCode).toBe(400);
       expect((await get(`/api/orders/${made.id}`, staff)).json<OrderView>().needsAttention).toBe(true);
 
