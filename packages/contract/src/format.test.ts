@@ -21,6 +21,7 @@ import {
   slugify,
   typedDollars,
   typedNumber,
+  typedPercent,
   urlOnSite,
   weekdayIn,
 } from './format.ts';
@@ -203,6 +204,18 @@ describe('typedDollars', () => {
   it('is NaN for a comma that groups no thousands (cents after a comma), and for what typedNumber refuses', () => {
     for (const text of ['25,50', '1,20', '1,2000', ',5', '12,', '$$5', '5$', '0x10', 'US$5', '1 200'])
       expect(typedDollars(text), text).toBeNaN();
+  });
+});
+
+describe('typedPercent', () => {
+  it('reads a percent with or without its sign as the fraction, to the thousandth of a percent', () => {
+    expect(['8.25', '8.25%', ' 8.25 % ', '2.9', '0', '7.0005'].map(typedPercent)).toEqual([
+      0.0825, 0.0825, 0.0825, 0.029, 0, 0.07001,
+    ]);
+  });
+
+  it('is NaN for what is not a percent', () => {
+    for (const text of ['%', '8%%', '% 8', 'eight', '8,25']) expect(typedPercent(text), text).toBeNaN();
   });
 });
 

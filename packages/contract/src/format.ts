@@ -307,3 +307,12 @@ export function typedDollars(text: string): number {
   if (amount.includes(',') && !/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(amount)) return Number.NaN;
   return typedNumber(amount.replaceAll(',', ''));
 }
+
+/**
+ * A percentage as staff type it ("8.25", "8.25%", "8.25 %") as the fraction it is, to the thousandth
+ * of a percent the settings form shows (2.9 / 100 is 0.028999999999999998 in floating point); NaN
+ * for what typedNumber refuses. A field labelled "(%)" is often filled with the sign too.
+ */
+export function typedPercent(text: string): number {
+  return Math.round(typedNumber(text.trim().replace(/\s*%$/, '')) * 1000) / 100_000;
+}

@@ -1,5 +1,5 @@
 import { POLICIES_MAX, POLICY_MAX_LENGTH, type Shop, UpdateShopSchema } from '@barbershop/contract';
-import { typedNumber } from '@barbershop/contract/format';
+import { typedPercent } from '@barbershop/contract/format';
 import { useRef, useState } from 'react';
 import { AddressFields, EMPTY_ADDRESS } from '../../components/address-fields.tsx';
 import { Alert } from '../../components/alert.tsx';
@@ -84,8 +84,7 @@ export function SettingsForm({ api, shop, onSaved }: { api: ApiClient; shop: Sho
       email: draft.email,
       address: draft.address,
       hours: draft.hours,
-      // To the thousandth of a percent the field shows: 2.9 / 100 is 0.028999999999999998 in floating point.
-      salesTaxRate: Math.round(typedNumber(taxPercent) * 1000) / 100_000,
+      salesTaxRate: typedPercent(taxPercent),
       socialLinks: draft.socialLinks.filter((link) => link.label || link.url),
       policies: policies.split('\n'),
       // The settings this page last loaded: a save over someone else's newer one is refused.
