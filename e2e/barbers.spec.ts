@@ -297,6 +297,30 @@ test('on a phone the map code loads only when the map is scrolled near', async (
   await expect.poll(() => scripts.some((url) => /leaflet/i.test(url))).toBe(true);
 });
 
+test('on a phone where copying is refused, the link to copy by hand is text iOS does not zoom into', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await blockTiles(page);
+  // An in-app browser that allows neither way of copying.
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'clipboard', { value: undefined });
+    document.execCommand = () => false;
+  });
+  await page.goto('/barbershops/barbers');
+  await page
+    .getByRole('tabpanel')
+    .getByRole('button', { name: /^Copy a link to / })
+    .click();
+  const field = page.getByRole('textbox', { name: 'Copy this link:' });
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue(/\/barbershops\/barbers\?index=0$/);
+  // Safari on an iPhone zooms the page into a field whose text is under 16 px when it takes focus.
+  expect(
+    await field.evaluate((input) => Number.parseFloat(getComputedStyle(input).fontSize)),
+  ).toBeGreaterThanOrEqual(16);
+});
+
 test('on a phone the tabs scroll sideways instead of squeezing the page', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 700 });
   await blockTiles(page);

@@ -71,7 +71,8 @@ export function ShareButton({ index, name }: { index: number; name: string }) {
             readOnly
             value={manualUrl}
             onBlur={() => setManualUrl(null)}
-            className="mt-1 block min-h-11 w-full rounded border border-muted px-2"
+            // 16 px: Safari on an iPhone zooms the page into a focused field whose text is smaller.
+            className="mt-1 block min-h-11 w-full rounded border border-muted px-2 text-base"
           />
         </label>
       )}
