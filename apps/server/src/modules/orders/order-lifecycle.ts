@@ -94,6 +94,11 @@ export const PAYMENT_CANCELED_MESSAGE = 'Payment canceled; order canceled';
 export const MISMATCHED_PAYMENT_HELD =
   'Paid an amount that does not match the order: not marked paid; refunded when the reservation ends';
 
+/** Whether a payment is of the order's total in the shop's currency: only then is it the order's. */
+export function paidAsOrdered(total: number, paid: { amount: number; currency: string }): boolean {
+  return paid.amount === total && paid.currency.toLowerCase() === 'usd';
+}
+
 export type ReserveInput = {
   userId: string;
   lines: PaymentLine[];
@@ -476,8 +481,7 @@ export async function fulfil(db: Executor, report: PaymentReport): Promise<Fulfi
     if (
       order.paymentProvider !== report.provider ||
       order.paymentId !== report.paymentId ||
-      order.total !== report.amount ||
-      report.currency.toLowerCase() !== 'usd'
+      !paidAsOrdered(order.total, report)
     ) {
       const attention = `Payment ${report.paymentId} of ${report.amount} ${report.currency} does not match this order (total ${order.total} usd); not marked paid`;
       // Said once in the order's log, where staff and the customer look, however often it is delivered.

@@ -47,6 +47,11 @@ export type PaymentProvider = {
  */
 export class PaymentUnderWay extends Error {
   override name = 'PaymentUnderWay';
+  readonly state: PaymentState;
+  constructor(state: PaymentState, options?: ErrorOptions) {
+    super(`PaymentIntent of ${state.amount} ${state.currency} is ${state.status}`, options);
+    this.state = state;
+  }
 }
 
 /** The demo clientSecret: opaque and labelled, so nobody mistakes it for a card processor's. */
@@ -153,7 +158,7 @@ export function stripeProvider(client: Stripe, timeoutMs: number): PaymentProvid
         if (!(error instanceof client.errors.StripeInvalidRequestError)) throw error;
         const state = await this.retrieve(paymentId);
         if (state?.status === 'succeeded' || state?.status === 'processing') {
-          throw new PaymentUnderWay(`PaymentIntent ${paymentId} is ${state.status}`, { cause: error });
+          throw new PaymentUnderWay(state, { cause: error });
         }
         if (state && state.status !== 'canceled') throw error;
         return secretOf(await create(`order-${orderId}-replaces-${paymentId}-${amount}`));

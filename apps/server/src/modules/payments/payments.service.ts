@@ -5,6 +5,7 @@ import {
   type PaymentConfirmation,
   type PaymentIntent,
 } from '@barbershop/contract';
+import { RESERVATION_MINUTES } from '@barbershop/contract/order-rules';
 import type { Executor } from '@barbershop/db';
 import type Stripe from 'stripe';
 import type { SessionUser } from '../../plugins/access.ts';
@@ -27,9 +28,10 @@ import {
   noteRefund,
   noteRefundFailed,
   PAYMENT_CANCELED_MESSAGE,
+  paidAsOrdered,
   reserveForPayment,
 } from '../orders/order-lifecycle.ts';
-import { type PaymentProvider, PaymentUnderWay } from './payment-provider.ts';
+import { type PaymentProvider, type PaymentState, PaymentUnderWay } from './payment-provider.ts';
 import { recordPaymentEvent } from './payments.repository.ts';
 
 /**
@@ -70,7 +72,7 @@ export async function createPaymentIntent(
     });
   } catch (error) {
     await giveBackLease();
-    if (error instanceof PaymentUnderWay) throw paymentUnderWay();
+    if (error instanceof PaymentUnderWay) throw paymentUnderWay(error.state, order.total);
     throw providerUnavailable(error);
   }
   try {
@@ -127,14 +129,24 @@ async function refuseRepeatPayment(
   } catch (error) {
     throw providerUnavailable(error);
   }
-  if (state?.status === 'succeeded' || state?.status === 'processing') throw paymentUnderWay();
+  if (state?.status === 'succeeded' || state?.status === 'processing')
+    throw paymentUnderWay(state, pending.total);
 }
 
-/** The order's payment went through and its webhook has not made the order paid yet. */
-function paymentUnderWay() {
+/** What Pay says when the payment that went through is for the cart as another tab had it. */
+export const PAID_FOR_ANOTHER_CART = `A payment went through in another tab for your cart as it was before this change, so it does not match this cart. It is refunded within ${RESERVATION_MINUTES} minutes, when this order's hold on its items ends: pay for this cart after that.`;
+
+/**
+ * The order's payment went through and its webhook has not made the order paid yet. Paid for the
+ * order as it stands, the webhook makes it paid; paid for the order as it was before another tab
+ * changed its cart, the webhook holds it and the sweep refunds it when the reservation ends.
+ */
+function paymentUnderWay(state: PaymentState, orderTotal: number) {
   return new AppError(
     'conflict',
-    'Your last payment is still being processed: your orders show it in a moment. Pay again only if it does not go through.',
+    paidAsOrdered(orderTotal, state)
+      ? 'Your last payment is still being processed: your orders show it in a moment. Pay again only if it does not go through.'
+      : PAID_FOR_ANOTHER_CART,
   );
 }
 

@@ -20,7 +20,7 @@ import { createShop } from '../../test/shop.ts';
 import { type StandInRefund, StripeStandIn } from '../../test/stripe-stand-in.ts';
 import { notifyOf } from '../orders/order-lifecycle.ts';
 import type { PaymentProvider } from './payment-provider.ts';
-import { createPaymentIntent } from './payments.service.ts';
+import { createPaymentIntent, PAID_FOR_ANOTHER_CART } from './payments.service.ts';
 
 describe('checkout with Stripe (the real client against a local stand-in)', () => {
   const stripe = new StripeStandIn();
@@ -210,6 +210,31 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
     expect(stripe.intents.get(intent.id)).toMatchObject({ status: 'succeeded', amount: 11_000 });
     await deliver(stripe.event('payment_intent.succeeded', intent));
     expect(await orderRow(order.id)).toMatchObject({ status: 'processing', total: 11_000 });
+  });
+
+  it('says a payment made in another tab for the cart as it was does not match a cart changed meanwhile, at once and at every Pay after', async () => {
+    const { order, intent, user, cookie } = await checkout(2);
+    // The other tab pays for two hoodies while this tab's checkout changes the cart to three.
+    const racing: PaymentProvider = {
+      ...app.payments,
+      async upsert(input) {
+        stripe.succeed(intent.id);
+        return app.payments.upsert.call(this, input);
+      },
+    };
+    const changed = createPaymentIntent(
+      app.db,
+      racing,
+      { id: user.id, name: user.name, email: user.email, picture: '', accessLevel: 0 },
+      { products: [{ _id: hoodie.id, size: 'Medium', quantity: 3 }], orderId: order.id },
+      0,
+    );
+    await expect(changed).rejects.toMatchObject({ code: 'conflict', message: PAID_FOR_ANOTHER_CART });
+    const again = await pay(cookie, 3);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ error: { code: 'conflict', message: PAID_FOR_ANOTHER_CART } });
+    await deliver(stripe.event('payment_intent.succeeded', intent));
+    expect(await orderRow(order.id)).toMatchObject({ status: 'pending', total: 16_500 });
   });
 
   it('fulfils once when succeeded is delivered five times at once, and ignores a failure that comes after', async () => {
