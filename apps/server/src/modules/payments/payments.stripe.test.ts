@@ -185,24 +185,35 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
     expect(await orderRow(order.id)).toMatchObject({ status: 'processing' });
   });
 
-  it('says a payment went through in another tab when it did so while this checkout ran, not that Stripe did not answer', async () => {
-    const { order, intent, user } = await checkout(2);
-    // The other tab's card is confirmed after this checkout asked Stripe, before it updates the amount.
+  /**
+   * A checkout of `quantity` hoodies during which another tab's card confirms the order's PaymentIntent:
+   * after this checkout asked Stripe, before it updates the amount.
+   */
+  const checkoutWhileOtherTabPays = (
+    user: { id: string; name: string; email: string },
+    orderId: string,
+    intentId: string,
+    quantity: number,
+  ) => {
     const racing: PaymentProvider = {
       ...app.payments,
       async upsert(input) {
-        stripe.succeed(intent.id);
+        stripe.succeed(intentId);
         return app.payments.upsert.call(this, input);
       },
     };
-    const again = createPaymentIntent(
+    return createPaymentIntent(
       app.db,
       racing,
       { id: user.id, name: user.name, email: user.email, picture: '', accessLevel: 0 },
-      { products: [{ _id: hoodie.id, size: 'Medium', quantity: 2 }], orderId: order.id },
+      { products: [{ _id: hoodie.id, size: 'Medium', quantity }], orderId },
       0,
     );
-    await expect(again).rejects.toMatchObject({
+  };
+
+  it('says a payment went through in another tab when it did so while this checkout ran, not that Stripe did not answer', async () => {
+    const { order, intent, user } = await checkout(2);
+    await expect(checkoutWhileOtherTabPays(user, order.id, intent.id, 2)).rejects.toMatchObject({
       code: 'conflict',
       message:
         'Your last payment is still being processed: your orders show it in a moment. Pay again only if it does not go through.',
@@ -215,21 +226,10 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
   it('says a payment made in another tab for the cart as it was does not match a cart changed meanwhile, at once and at every Pay after', async () => {
     const { order, intent, user, cookie } = await checkout(2);
     // The other tab pays for two hoodies while this tab's checkout changes the cart to three.
-    const racing: PaymentProvider = {
-      ...app.payments,
-      async upsert(input) {
-        stripe.succeed(intent.id);
-        return app.payments.upsert.call(this, input);
-      },
-    };
-    const changed = createPaymentIntent(
-      app.db,
-      racing,
-      { id: user.id, name: user.name, email: user.email, picture: '', accessLevel: 0 },
-      { products: [{ _id: hoodie.id, size: 'Medium', quantity: 3 }], orderId: order.id },
-      0,
-    );
-    await expect(changed).rejects.toMatchObject({ code: 'conflict', message: PAID_FOR_ANOTHER_CART });
+    await expect(checkoutWhileOtherTabPays(user, order.id, intent.id, 3)).rejects.toMatchObject({
+      code: 'conflict',
+      message: PAID_FOR_ANOTHER_CART,
+    });
     const again = await pay(cookie, 3);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: { code: 'conflict', message: PAID_FOR_ANOTHER_CART } });
