@@ -1,4 +1,5 @@
 import {
+  disputeClosed,
   latestProviderRefund,
   nextStatuses,
   type OrderStatus,
@@ -39,7 +40,7 @@ export function handoverCautions(order: OrderView): string[] {
   const { dispute } = order;
   if (dispute?.status === 'lost') {
     cautions.push(`The card holder's bank took back ${formatCents(dispute.amount)} of this payment.`);
-  } else if (dispute && !['won', 'warning_closed', 'prevented'].includes(dispute.status)) {
+  } else if (dispute && !disputeClosed(dispute.status)) {
     cautions.push(
       `The card holder's bank disputes ${formatCents(dispute.amount)} of this payment and has not decided: keep the goods until it does.`,
     );
