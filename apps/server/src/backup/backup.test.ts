@@ -429,6 +429,24 @@ describe("restoring an older release's backup", () => {
     }
   });
 
+  it("leaves a new database as it was when the copy is refused, not migrated to the backup's schema", async () => {
+    const dir = join(scratch, 'backup-short-of-media');
+    cpSync(backup, dir, { recursive: true });
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ ...manifest, media: 1 }));
+    const none = migrationsThrough(-1);
+    const fresh = await openTestDatabase({ migrationsFolder: none });
+    try {
+      await expect(restoreFrom(fresh, media, dir)).rejects.toThrow(
+        'The backup holds 0 media files where its manifest counts 1.',
+      );
+      expect(await latestAppliedMigration(fresh.db)).toBeNull();
+    } finally {
+      await fresh.close();
+      rmSync(none, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a database already migrated past its schema, which those migrations would skip, before writing', async () => {
     const migrated = await openTestDatabase();
     try {

@@ -202,6 +202,16 @@ export async function restoreFrom(
       `This backup was made by a newer release (database schema ${migration.tag}); restore it with that release or a later one.`,
     );
   }
+  // Before the database is touched (a refused copy leaves it as it was, for a good copy to go into),
+  // and before the counts, so a missing file is named; a backup without checksums goes by its counts.
+  if (manifest.files) await verifyFiles(dir, manifest.files);
+  const root = join(dir, 'media');
+  const files = await mediaFiles(root);
+  if (files.length !== manifest.media) {
+    throw new Error(
+      `The backup holds ${files.length} media files where its manifest counts ${manifest.media}.`,
+    );
+  }
   // The rows go in at the backup's own schema, and the migrations since then run over them after, as
   // they ran over a database upgraded in place: what they fill in for existing rows (a failed
   // refund's order flagged for staff, a waiting email's order) is filled in for these too. A backup
@@ -219,15 +229,6 @@ export async function restoreFrom(
   if ((await latestAppliedMigration(handle.db))?.index !== schemaOfBackup.index) {
     throw new Error(
       `This database was already migrated past the backup's schema (${schemaOfBackup.tag}): restore into a new, empty database that no server or db:migrate has opened, so the migrations since then update the restored rows.`,
-    );
-  }
-  // Before the counts, so a missing file is named; a backup without checksums goes by its counts.
-  if (manifest.files) await verifyFiles(dir, manifest.files);
-  const root = join(dir, 'media');
-  const files = await mediaFiles(root);
-  if (files.length !== manifest.media) {
-    throw new Error(
-      `The backup holds ${files.length} media files where its manifest counts ${manifest.media}.`,
     );
   }
   for (const key of files) await media.put(key, await readFile(join(root, key)), 'image/webp');
