@@ -80,6 +80,13 @@ function limitError(error: unknown): AppError | null {
   const message = error instanceof Error ? error.message : '';
   if (/^(Unexpected end of (multipart|form)|Malformed)/i.test(message))
     return new AppError('bad_request', 'The upload was cut off or is not a whole form: send it again.');
+  // busboy's refusal of a Content-Type without its boundary: what a client sends when it sets the
+  // header itself over a form body, which only the HTTP client that encodes the body can name.
+  if (/Boundary not found/i.test(message))
+    return new AppError(
+      'bad_request',
+      "The form's Content-Type names no boundary: let the HTTP client set the Content-Type of a multipart form itself.",
+    );
   return null;
 }
 

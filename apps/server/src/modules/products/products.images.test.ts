@@ -235,6 +235,26 @@ describe('product images', () => {
     );
     expect(await app.db.select().from(schema.products)).toEqual([]);
   });
+
+  // What a client sends when it sets the header itself over a FormData body (fetch then leaves it as is).
+  it('answers 400 naming the missing boundary, not 500, to a multipart form whose Content-Type has none', async () => {
+    const whole = await multipart(FORM, [await png('#aa0000', 40, 40)]);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/products',
+      payload: whole.payload,
+      headers: { 'content-type': 'multipart/form-data', cookie: staff },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: {
+        code: 'bad_request',
+        message:
+          "The form's Content-Type names no boundary: let the HTTP client set the Content-Type of a multipart form itself.",
+      },
+    });
+    expect(await app.db.select().from(schema.products)).toEqual([]);
+  });
 });
 
 describe('product images in S3-compatible storage', () => {
