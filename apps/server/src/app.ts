@@ -199,6 +199,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   if (config.demo && !config.oidc) await app.register(devIdpRoutes, { config, prefix: DEV_IDP_PATH });
   await app.register(
     async (api) => {
+      // The API takes JSON (and forms with images). Fastify's text parser would hand a JSON text sent
+      // as text/plain (fetch's type for a string body) to validation as a string, refused with a
+      // puzzling "expected object, received string" instead of a 415 saying what to send.
+      api.removeContentTypeParser('text/plain');
       await api.register(inPlace(shopRoutes), { config });
       await api.register(inPlace(barbersRoutes), { config });
       await api.register(inPlace(authRoutes), { config });

@@ -84,6 +84,27 @@ describe('framework errors and bad input', () => {
     expect(huge.json().error.code).toBe('payload_too_large');
   });
 
+  // fetch sends a string body as text/plain when no Content-Type is set; curl -d sends a form type.
+  it('asks for JSON, with 415, when a body comes as text, as a urlencoded form or without a type', async () => {
+    const body = JSON.stringify({ phone: '(719) 555-0100' });
+    for (const contentType of ['text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', undefined]) {
+      const response = await app.inject({
+        method: 'PATCH',
+        url: `/api/users/${gid}`,
+        headers: { ...SAME_ORIGIN, cookie: admin, ...(contentType ? { 'content-type': contentType } : {}) },
+        payload: body,
+      });
+      expect(response.statusCode, contentType).toBe(415);
+      expect(response.json(), contentType).toEqual({
+        error: {
+          code: 'unsupported_media_type',
+          message:
+            'Send the body as JSON, with Content-Type: application/json (forms with images as multipart/form-data).',
+        },
+      });
+    }
+  });
+
   it('refuses a control character in a query or path parameter with a 400 naming it', async () => {
     const query = await app.inject('/api/barbers?city=Denver%00');
     expect(query.statusCode).toBe(400);

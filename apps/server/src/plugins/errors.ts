@@ -122,6 +122,12 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'unsupported_media_type',
 };
 
+// Fastify's own words, where they do not tell a client what to send instead ("Unsupported Media Type").
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE:
+    'Send the body as JSON, with Content-Type: application/json (forms with images as multipart/form-data).',
+};
+
 // Connection-level failures: refused, reset, timed out, unreachable, the server shutting down.
 const UNREACHABLE = new Set([
   'ECONNREFUSED',
@@ -229,7 +235,10 @@ function toResponse(error: FastifyError | AppError): { status: number; body: Err
   const status = mapped ? ERROR_STATUS[mapped] : (error.statusCode ?? 500);
   const code = mapped ?? codeForStatus(status);
   // Details of a server fault stay in the log; the client learns only that it happened.
-  const message = status >= 500 ? 'Something went wrong on our side. Please try again.' : error.message;
+  const message =
+    status >= 500
+      ? 'Something went wrong on our side. Please try again.'
+      : (FASTIFY_MESSAGES[error.code] ?? error.message);
   return { status, body: { error: { code, message } } };
 }
 
