@@ -1,3 +1,4 @@
+import { ErrorResponseSchema } from '@barbershop/contract';
 import type { FastifyInstance, RouteHandlerMethod, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -11,8 +12,42 @@ const SWAGGER_OPTIONS = {
     info: { title: 'Barbershop API', version: '1.0.0', description: 'The JSON API behind the site.' },
     servers: [{ url: '/' }],
   },
-  transform: jsonSchemaTransform,
+  transform: withErrorResponses,
 };
+
+// Every API route can refuse or fail, in the one error shape (plugins/errors.ts); routes declare only
+// their success, since a response schema for each error status would also be its serialiser.
+// Given as JSON whatever the route produces (the orders export is CSV, its refusals are not).
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: ErrorResponseSchema } },
+});
+const ERROR_RESPONSES = {
+  '4XX': errorResponse(
+    'Refused: the error code, and a message for a person (for invalid input it names the field; `issues` lists each).',
+  ),
+  '5XX': errorResponse('A fault on the server (500), or the database unreachable (503, with Retry-After).'),
+};
+
+/**
+ * The routes' zod schemas as JSON Schema, each route's answers with the error shape added. A redirect
+ * (declared `302: z.null().describe(...)`) has no body: OpenAPI 3.0 would give its null a JSON
+ * content, so it keeps only its description (a schema of type null, which @fastify/swagger leaves
+ * without content).
+ */
+function withErrorResponses(input: Parameters<typeof jsonSchemaTransform>[0]) {
+  const schema = input.schema as { response?: Record<string, unknown> } | undefined;
+  const result = jsonSchemaTransform({
+    ...input,
+    schema: { ...schema, response: { ...schema?.response, ...ERROR_RESPONSES } },
+  });
+  // A hidden route's schema comes back without its answers.
+  type Answer = { description?: string; type?: 'null' };
+  const responses = (result.schema as { response?: Record<string, Answer> }).response ?? {};
+  for (const [status, answer] of Object.entries(responses))
+    if (status.startsWith('3')) responses[status] = { type: 'null', description: answer.description };
+  return result;
+}
 
 /** What the plugins below read of the instance they are registered on. */
 type Host = Record<string, unknown>;

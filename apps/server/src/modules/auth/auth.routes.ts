@@ -22,6 +22,12 @@ const flowCookieOf = (secure: boolean) =>
   secure ? { name: '__Host-sign_in_flow', path: '/' } : { name: 'sign_in_flow', path: '/api/auth/google' };
 const FLOW_MAX_AGE_S = 10 * 60;
 
+/**
+ * The sign-in routes' answer in the API document: a redirect, without a body (which is why nothing
+ * is ever serialised with it).
+ */
+const redirectsTo = (where: string) => ({ 302: z.null().describe(`Redirects to ${where}`) });
+
 /** Requests to the development provider answered by this same server, without a network hop. */
 function inProcessFetch(app: FastifyInstance): CustomFetch {
   // openid-client's body types differ from fetch's only in how TypeScript spells a Uint8Array's buffer.
@@ -129,6 +135,7 @@ export async function authRoutes(app: FastifyInstance, { config }: AuthRoutesOpt
         tags: ['auth'],
         summary: 'Start signing in: redirects to the identity provider, then back to `path` (a local path)',
         querystring: z.object({ path: z.union([z.string(), z.array(z.string())]).optional() }),
+        response: redirectsTo('the identity provider (or back to /sign-in when it cannot be reached)'),
       },
     },
     async (request, reply) => {
@@ -158,6 +165,7 @@ export async function authRoutes(app: FastifyInstance, { config }: AuthRoutesOpt
         tags: ['auth'],
         summary: 'Finish signing in: checks the answer, starts a session, redirects to the path asked for',
         querystring: z.looseObject({ error: z.string().optional(), state: z.string().optional() }),
+        response: redirectsTo('the path asked for (or back to /sign-in with the reason it failed)'),
       },
     },
     async (request, reply) => {

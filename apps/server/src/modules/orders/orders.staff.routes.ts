@@ -36,6 +36,13 @@ export async function ordersStaffRoutes(app: FastifyInstance, deps: StaffOrderDe
         summary: 'Every order the staff list shows for these filters, as CSV (amounts in dollars)',
         querystring: ExportQuerySchema,
         produces: ['text/csv'],
+        // Sent as a stream, which Fastify never serialises: the schema is the API document's.
+        response: {
+          200: {
+            description: 'The orders, one row each under a header row',
+            content: { 'text/csv': { schema: z.any() } },
+          },
+        },
       },
     },
     (request, reply) => {
