@@ -1,14 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer, type Server } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { createUser } from '@barbershop/db/factories';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { buildTestAppWithLog, type TestApp } from '../test/app.ts';
 import { signInAs } from '../test/sessions.ts';
-import { assertNoControlCharacters, databaseUnreachable } from './errors.ts';
+import { assertNoControlCharacters, clientErrorHandler, databaseUnreachable } from './errors.ts';
 
 const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
 
@@ -67,6 +68,25 @@ describe('framework errors and bad input', () => {
       expect(status, line).toBe(400);
       expect(JSON.parse(body)).toEqual({ error: { code: 'bad_request', message: 'Malformed request.' } });
     }
+  });
+
+  it('gives up on a request whose body stops short of its Content-Length, with a 408 in the one error shape', async () => {
+    expect(app.server.requestTimeout).toBe(5 * 60_000);
+    // What Node reports once that time has passed, on a connection still waiting for the body.
+    const written: string[] = [];
+    const socket = Object.assign(new Writable({ write: () => {} }), {
+      end: (text: string) => written.push(text),
+    }) as unknown as Socket;
+    const timeout = Object.assign(new Error('Request timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' });
+    clientErrorHandler(timeout, socket);
+    const [answer = ''] = written;
+    expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 408 Request Timeout');
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
+      error: {
+        code: 'request_timeout',
+        message: 'The request took too long to arrive, so it was not read. Please send it again.',
+      },
+    });
   });
 
   it('answers malformed URL encoding with a 400 in the one error shape', async () => {

@@ -287,21 +287,33 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   return sendError(request.server, error, request, reply);
 }
 
-const BAD_REQUEST = JSON.stringify({ error: { code: 'bad_request', message: 'Malformed request.' } });
+const errorBody = (code: ErrorCode, message: string) => JSON.stringify({ error: { code, message } });
+const BAD_REQUEST = errorBody('bad_request', 'Malformed request.');
+const TIMED_OUT = errorBody(
+  'request_timeout',
+  'The request took too long to arrive, so it was not read. Please send it again.',
+);
 
 /**
  * Fastify's `clientErrorHandler` option: a request Node's HTTP parser rejects (an unknown method,
- * a broken header) gets a 400 in the one error shape instead of Fastify's own. Wired in app.ts.
+ * a broken header) gets a 400 in the one error shape instead of Fastify's own, and one that has not
+ * arrived whole within the server's requestTimeout (a body shorter than its Content-Length) a 408.
+ * Wired in app.ts.
  */
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
   if (error.code === 'ECONNRESET' || !socket.writable) return socket.destroy();
+  // An answer already begun on this connection (a refusal sent before the body was read) cannot be
+  // followed by another.
+  if ((socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent)
+    return socket.destroy();
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return refuseOnSocket(socket, 408, TIMED_OUT);
   refuseOnSocket(socket, error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400);
 }
 
-function refuseOnSocket(socket: Socket, status: number) {
+function refuseOnSocket(socket: Socket, status: number, body = BAD_REQUEST) {
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(BAD_REQUEST)}\r\n\r\n${BAD_REQUEST}`,
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );
 }
 
