@@ -53,32 +53,43 @@ export function idParams<K extends string>(ids: Record<K, string>) {
 }
 
 // Control characters (C0 and DEL) have no place in text a person typed. Multi-line texts in JSON
-// bodies may hold tab and line breaks; path and query values are single-line.
+// bodies may hold tab and line breaks; path and query values are single-line. Nor has half of a
+// UTF-16 surrogate pair, which JSON can escape ("\ud800") but which is no character: PostgreSQL
+// refuses it in a json column and would keep U+FFFD for it in a text one.
 const TAB = 9;
 const LF = 10;
 const CR = 13;
+const CONTROL = 'must not contain control characters';
+const HALF_CHARACTER = 'must be whole characters (it holds half of one)';
 
-function hasControlCharacter(text: string, multiLine: boolean): boolean {
+/** What is wrong with a text a person sent, or undefined. */
+function textProblem(text: string, multiLine: boolean): string | undefined {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c >= 32 && c !== 127) continue;
     if (multiLine && (c === TAB || c === LF || c === CR)) continue;
-    return true;
+    return CONTROL;
   }
-  return false;
+  return text.isWellFormed() ? undefined : HALF_CHARACTER;
 }
 
+type TextProblem = { keys: string[]; problem: string };
+
 /**
- * The keys leading to the first string in `value` holding a control character ([] for `value`
- * itself), or undefined. Every request passes here, so nothing is allocated unless one is found.
+ * The first string in `value` that is not plain text: the keys leading to it ([] for `value` itself)
+ * and what is wrong, or undefined. Every request passes here, so nothing is allocated unless one is
+ * found.
  */
-function controlCharacterAt(value: unknown, multiLine: boolean, depth = 0): string[] | undefined {
-  if (typeof value === 'string') return hasControlCharacter(value, multiLine) ? [] : undefined;
+function textProblemAt(value: unknown, multiLine: boolean, depth = 0): TextProblem | undefined {
+  if (typeof value === 'string') {
+    const problem = textProblem(value, multiLine);
+    return problem ? { keys: [], problem } : undefined;
+  }
   if (!value || typeof value !== 'object' || depth > 32) return undefined;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = controlCharacterAt(value[i], multiLine, depth + 1);
-      if (found) return [String(i), ...found];
+      const found = textProblemAt(value[i], multiLine, depth + 1);
+      if (found) return { ...found, keys: [String(i), ...found.keys] };
     }
     return undefined;
   }
@@ -88,23 +99,23 @@ function controlCharacterAt(value: unknown, multiLine: boolean, depth = 0): stri
   if (proto !== null && Object.getPrototypeOf(proto) !== null) return undefined;
   for (const key in value) {
     if (!Object.hasOwn(value, key)) continue;
-    if (hasControlCharacter(key, false)) return [key];
-    const found = controlCharacterAt((value as Record<string, unknown>)[key], multiLine, depth + 1);
-    if (found) return [key, ...found];
+    const problem = textProblem(key, false);
+    if (problem) return { keys: [key], problem };
+    const found = textProblemAt((value as Record<string, unknown>)[key], multiLine, depth + 1);
+    if (found) return { ...found, keys: [key, ...found.keys] };
   }
   return undefined;
 }
 
 /**
- * Throws a 400 naming the field when a text holds a control character. The errors plugin runs it on
- * every route's params, query and parsed body; code that parses text itself (multipart fields) calls
- * it on what it parsed.
+ * Throws a 400 naming the field when a text holds a control character or half a character. The
+ * errors plugin runs it on every route's params, query and parsed body; code that parses text itself
+ * (multipart fields) calls it on what it parsed.
  */
-export function assertNoControlCharacters(value: unknown, where: 'params' | 'query' | 'body' | 'form'): void {
+export function assertPlainText(value: unknown, where: 'params' | 'query' | 'body' | 'form'): void {
   // Line breaks are text in a body (a description), never in an address.
-  const keys = controlCharacterAt(value, where === 'body' || where === 'form');
-  if (keys)
-    throw new AppError('bad_request', `${[where, ...keys].join('.')}: must not contain control characters`);
+  const found = textProblemAt(value, where === 'body' || where === 'form');
+  if (found) throw new AppError('bad_request', `${[where, ...found.keys].join('.')}: ${found.problem}`);
 }
 
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -330,14 +341,14 @@ export const errorsPlugin = fp(
       const message = isApi(request.url) ? 'No such API route.' : 'No such page.';
       return sendError(app, new AppError('not_found', message), request, reply);
     });
-    // Before schema validation, so a control character is a 400 naming the field on every route,
-    // whatever (or whether) the route validates.
+    // Before schema validation, so a control character or half a character is a 400 naming the
+    // field on every route, whatever (or whether) the route validates.
     // A callback, not an async hook: every request passes it, and a promise each is measurable.
     app.addHook('preValidation', (request, _reply, done) => {
       try {
-        assertNoControlCharacters(request.params, 'params');
-        assertNoControlCharacters(request.query, 'query');
-        assertNoControlCharacters(request.body, 'body');
+        assertPlainText(request.params, 'params');
+        assertPlainText(request.query, 'query');
+        assertPlainText(request.body, 'body');
       } catch (error) {
         return done(error as AppError);
       }

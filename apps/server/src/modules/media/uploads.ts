@@ -9,7 +9,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { AppError, assertNoControlCharacters } from '../../plugins/errors.ts';
+import { AppError, assertPlainText } from '../../plugins/errors.ts';
 import { perUserLimit } from '../../plugins/rate-limit.ts';
 import { IMAGE_WIDTHS, renditionKey, storeImage } from './images.ts';
 import { queueForSweep } from './media.repository.ts';
@@ -129,7 +129,7 @@ async function readParts(request: FastifyRequest, dir: string, maxFiles: number)
     throw new AppError('bad_request', `${FORM_FIELD}: is not valid JSON`);
   }
   // The JSON body check of every other request, which this text parsed here never went through.
-  assertNoControlCharacters(form, FORM_FIELD);
+  assertPlainText(form, FORM_FIELD);
   return { form, files };
 }
 
