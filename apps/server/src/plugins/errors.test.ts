@@ -183,6 +183,23 @@ describe('framework errors and bad input', () => {
     expect(() => assertPlainText({ city: 'line one\nline two' }, 'query')).toThrow('query.city');
   });
 
+  // A client that appends to a URL instead of setting its parameters (?limit=50&limit=100).
+  it('says a query parameter wanted once was given more than once, in words', async () => {
+    for (const [url, name] of [
+      ['/api/users?limit=1&limit=2', 'limit'],
+      ['/api/orders?scope=all&scope=all', 'scope'],
+    ]) {
+      const response = await app.inject({ url, headers: { cookie: admin } });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().error.message, url).toBe(
+        `querystring.${name}: is given more than once: give it once`,
+      );
+    }
+    // A list the route takes is not one parameter given twice.
+    const signIn = await app.inject('/api/auth/google?path=/a&path=/b');
+    expect(signIn.statusCode).toBe(302);
+  });
+
   it('answers a malformed id with the same 404 as a missing row', async () => {
     for (const url of ['/api/barbers/not-a-uuid', '/api/barbers/00000000-0000-4000-8000-000000000000']) {
       const response = await app.inject(url);

@@ -203,7 +203,12 @@ function codeForStatus(status: number): ErrorCode {
   return (match?.[0] as ErrorCode | undefined) ?? (status >= 500 ? 'internal' : 'bad_request');
 }
 
-function toResponse(error: FastifyError | AppError): { status: number; body: ErrorResponse } {
+// A parameter given more than once arrives as a list, which a schema wanting one value refuses in
+// words that do not say so ("expected number, received NaN").
+const REPEATED = 'is given more than once: give it once';
+
+/** `query`: the request's parsed query, to tell a repeated parameter from a bad value. */
+function toResponse(error: FastifyError | AppError, query: unknown): { status: number; body: ErrorResponse } {
   if (error instanceof AppError) {
     return {
       status: ERROR_STATUS[error.code],
@@ -211,10 +216,17 @@ function toResponse(error: FastifyError | AppError): { status: number; body: Err
     };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const issues = error.validation.map((v) => ({
-      path: [error.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),
-      message: v.message ?? 'is invalid',
-    }));
+    const issues = error.validation.map((v) => {
+      const keys = String(v.instancePath).split('/').filter(Boolean);
+      const repeated =
+        error.validationContext === 'querystring' &&
+        keys.length === 1 &&
+        Array.isArray((query as Record<string, unknown> | undefined)?.[keys[0]!]);
+      return {
+        path: [error.validationContext, ...keys].join('.'),
+        message: repeated ? REPEATED : (v.message ?? 'is invalid'),
+      };
+    });
     const first = issues[0];
     // A path that names nothing is "not found", like a missing row (see idParams).
     if (error.validationContext === 'params') {
@@ -268,7 +280,7 @@ async function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
-  const { status, body } = toResponse(error);
+  const { status, body } = toResponse(error, request.query);
   if (status >= 500 && status !== 503) request.log.error({ err: error }, 'request failed');
   else if (status === 503)
     request.log.warn(
