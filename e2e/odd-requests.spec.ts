@@ -25,6 +25,18 @@ test('malformed URL encoding, a control character and an unknown method get the 
   }
 });
 
+test("the API's own address, without a path after it, is the API's 404 in JSON, not a page", async ({
+  request,
+}) => {
+  for (const path of ['/api', '/api/']) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    expect(await response.json(), path).toEqual({
+      error: { code: 'not_found', message: 'No such API route.' },
+    });
+  }
+});
+
 test('a word where an id goes in a page address gets the 404 page, not the API route of that word', async ({
   page,
 }) => {

@@ -223,9 +223,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       await api.register(inPlace(dashboardRoutes), { timeZone: config.shopTimeZone });
       await api.register(inPlace(catalogRoutes));
       await api.register(inPlace(paymentsRoutes), { config, provider: app.payments });
-      api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, async () => {
+      const noSuchRoute = async () => {
         throw new AppError('not_found', 'No such API route.');
-      });
+      };
+      api.all('/*', { config: { access: 'public' }, schema: { hide: true } }, noSuchRoute);
+      // `/api` itself too (with the prefix, '/' is both `/api` and `/api/`), which the page route
+      // would otherwise answer with the site's 404 page: a client probing the API's base gets JSON.
+      api.all('/', { config: { access: 'public' }, schema: { hide: true } }, noSuchRoute);
     },
     { prefix: '/api' },
   );

@@ -7,7 +7,7 @@ export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTION
 
 /** The routes of the JSON API, by the path the route is registered under. */
 export function isApiRoute(route: Pick<RouteOptions, 'url'>): boolean {
-  return route.url.startsWith('/api/');
+  return route.url === '/api' || route.url.startsWith('/api/');
 }
 
 /** API routes that answer at least one method that may change data (`all` routes included). */
