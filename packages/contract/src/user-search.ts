@@ -27,12 +27,26 @@ export type UsersQuery = z.input<typeof UsersQuerySchema>;
 export type SearchableUser = Pick<UserSummary, 'gid' | 'name' | 'email' | 'phone' | 'address'>;
 
 /**
+ * Text as the dashboard's searches compare it: lower case, without accents. A caller spelling their
+ * name on the phone says "Jose" of the "José" their sign-in provider sent, and staff type it so; the
+ * accents are the Combining Diacritical Marks block (U+0300 to U+036F), which `searchFolded` in
+ * @barbershop/db strips the same way, and only those: marks of other scripts change the letter.
+ */
+export function searchFold(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
+}
+
+/**
  * SPEC.md section 5's users search, answered by the API (`GET /users?q=`), which the users page
- * asks: the id, name, email, phone or address as printed (formatAddress) contains the query, any case. A phone
+ * asks: the id, name, email, phone or address as printed (formatAddress) contains the query, any case
+ * and with or without accents (`searchFold`). A phone
  * also matches by its digits alone, so "7195550199" finds "(719) 555-0199". A blank query matches all.
  */
 export function userMatches(user: SearchableUser, query: string): boolean {
-  const needle = query.trim().toLowerCase();
+  const needle = searchFold(query.trim());
   if (!needle) return true;
   const fields = [
     user.gid,
@@ -41,7 +55,7 @@ export function userMatches(user: SearchableUser, query: string): boolean {
     user.phone ?? '',
     user.address ? formatAddress(user.address) : '',
   ];
-  if (fields.some((field) => field.toLowerCase().includes(needle))) return true;
+  if (fields.some((field) => searchFold(field).includes(needle))) return true;
   const digits = needle.replace(/\D/g, '');
   return digits.length >= 3 && (user.phone ?? '').replace(/\D/g, '').includes(digits);
 }

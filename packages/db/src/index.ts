@@ -5,4 +5,4 @@ export * from './migrations.ts';
 export { POOL_SIZE, STATEMENT_TIMEOUT_MS } from './pool.ts';
 export * from './query-text.ts';
 export * as schema from './schema/index.ts';
-export { inNameOrder } from './schema/name-order.ts';
+export { inNameOrder, searchFolded } from './schema/name-order.ts';

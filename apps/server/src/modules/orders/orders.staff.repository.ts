@@ -1,6 +1,6 @@
-import type { OrderStatus } from '@barbershop/contract';
-import { type Executor, type KeysetKey, likeLiteral, schema } from '@barbershop/db';
-import { and, desc, eq, ilike, isNotNull, like, or, type SQL, sql } from 'drizzle-orm';
+import { type OrderStatus, searchFold } from '@barbershop/contract';
+import { type Executor, type KeysetKey, likeLiteral, schema, searchFolded } from '@barbershop/db';
+import { and, desc, eq, isNotNull, like, or, type SQL, sql } from 'drizzle-orm';
 
 const { orders, users } = schema;
 
@@ -18,12 +18,13 @@ function conditions(filter: StaffOrderFilter): SQL | undefined {
   if (filter.status) parts.push(eq(orders.status, filter.status));
   if (filter.needsAttention) parts.push(isNotNull(orders.attentionSince));
   if (filter.q) {
-    const q = likeLiteral(filter.q);
+    // A name or email read out on the phone comes without its accents, or with ones it lacks.
+    const folded = searchFold(filter.q);
     parts.push(
       or(
-        like(sql`${orders.id}::text`, `${q.toLowerCase()}%`),
-        ilike(users.name, `%${q}%`),
-        ilike(users.email, `%${q}%`),
+        like(sql`${orders.id}::text`, `${likeLiteral(filter.q).toLowerCase()}%`),
+        sql`strpos(${searchFolded(users.name)}, ${folded}) > 0`,
+        sql`strpos(${searchFolded(users.email)}, ${folded}) > 0`,
       )!,
     );
   }

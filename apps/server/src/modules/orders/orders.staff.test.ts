@@ -95,6 +95,21 @@ describe('staff orders API', () => {
       expect((await get('/api/orders?scope=all&q=%25', staff)).json()).toEqual([]);
     });
 
+    it('finds a customer by name or email with or without their accents, as a caller spells it', async () => {
+      const jose = await createUser(app.db, { name: 'José Núñez', email: 'josé.núñez@example.com' });
+      const zoe = await createUser(app.db, { name: 'Zoe Lefevre', email: 'zoe.lefevre@example.com' });
+      const made = { jose: await order('ready', jose.id), zoe: await order('ready', zoe.id) };
+      const found = async (q: string) =>
+        (await get(`/api/orders?scope=all&q=${encodeURIComponent(q)}`, staff))
+          .json<StaffOrderRow[]>()
+          .map((row) => row._id);
+      for (const q of ['jose nunez', 'JOSÉ NÚÑEZ', 'José', 'jose.nunez@']) {
+        expect(await found(q), q).toEqual([made.jose.id]);
+      }
+      // Typed with the accents the provider's name lacks.
+      expect(await found('Zoë Lefèvre')).toEqual([made.zoe.id]);
+    });
+
     it('refuses customers (403) and a cursor it did not hand out (400 naming after)', async () => {
       expect((await get('/api/orders?scope=all', customer)).statusCode).toBe(403);
       const bad = await get('/api/orders?scope=all&after=bm9wZQ', staff);

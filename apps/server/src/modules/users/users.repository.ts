@@ -1,5 +1,6 @@
+import { searchFold } from '@barbershop/contract';
 import { ACCESS } from '@barbershop/contract/domain';
-import { type Executor, inNameOrder, schema } from '@barbershop/db';
+import { type Executor, inNameOrder, schema, searchFolded } from '@barbershop/db';
 import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
@@ -72,15 +73,17 @@ function usersAfter(db: Executor, id: string) {
  * database so that only candidates cross to the server, not every user (PGlite hands a server 8,000
  * users in about half a second). It is a necessary condition: text holding `q` lower-cased holds each
  * of its runs of letters and digits, and a run never spans the printed address's separators, so each
- * run is in one field: in the fields joined, lower-cased as JavaScript does (ICU's full case mapping).
+ * run is in one field: in the fields joined, folded as `searchFold` does (ICU's full case mapping).
  * A phone matched by its digits alone holds `q`'s digits.
  */
 function couldMatch(q: string): SQL | undefined {
-  const needle = q.trim().toLowerCase();
+  const needle = searchFold(q.trim());
   const runs = needle.match(/[a-z0-9]+/g);
   if (!runs) return undefined;
   const address = (field: string) => sql`coalesce(${users.address}->>${field}, '')`;
-  const text = sql`lower(concat(${users.id}::text, ' ', ${users.name}, ' ', ${users.email}, ' ', ${users.phone}, ' ', ${address('line1')}, ' ', ${address('line2')}, ' ', ${address('city')}, ' ', ${address('state')}, ' ', ${address('postal_code')}) collate "und-x-icu")`;
+  const text = searchFolded(
+    sql`concat(${users.id}::text, ' ', ${users.name}, ' ', ${users.email}, ' ', ${users.phone}, ' ', ${address('line1')}, ' ', ${address('line2')}, ' ', ${address('city')}, ' ', ${address('state')}, ' ', ${address('postal_code')})`,
+  );
   const inText = and(...runs.map((run) => sql`strpos(${text}, ${run}) > 0`));
   const digits = needle.replace(/\D+/g, '');
   if (!digits) return inText;

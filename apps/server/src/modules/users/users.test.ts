@@ -148,6 +148,15 @@ describe('users API', () => {
       expect(await found('%')).toEqual([]);
     });
 
+    it('finds a name with or without its accents, as a caller spells it on the phone', async () => {
+      const jose = await createUser(app.db, { name: 'José Núñez', email: 'jnunez@example.com' });
+      const zoe = await createUser(app.db, { name: 'Zoe Lefevre', email: 'zlefevre@example.com' });
+      const found = async (q: string) =>
+        (await get(`/api/users?q=${encodeURIComponent(q)}`, staff)).json<UserSummary[]>().map((u) => u.gid);
+      for (const q of ['jose nunez', 'NUNEZ', 'José Núñez']) expect(await found(q), q).toEqual([jose.id]);
+      expect(await found('Zoë Lefèvre')).toEqual([zoe.id]);
+    });
+
     it('answers a page at a time by name, the next after the last user shown, searched or not', async () => {
       for (const name of ['Pat Page', 'Ann Page', 'Pat Page', 'Zoe Page', 'Bo Page']) {
         await createUser(app.db, { name });
