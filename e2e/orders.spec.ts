@@ -388,6 +388,34 @@ test('staff export the filtered orders as CSV and read them back', async ({ page
   await staff.context().close();
 });
 
+test("for a customer who says their email never came, the order's page shows it went out, without the code", async ({
+  page,
+  browser,
+  baseURL,
+  checkA11y,
+}) => {
+  const customerEmail = `no-email-${Date.now()}-${test.info().workerIndex}@example.com`;
+  await signIn(page, customerEmail);
+  const orderId = await paidOrder(page);
+  const staff = await newPage(browser, baseURL);
+  await signIn(staff, DEMO.staff);
+  await staff.goto(`/dashboard/orders/${orderId}`);
+  const emails = staff.getByRole('region', { name: 'Emails' });
+  const confirmation = emails.getByRole('listitem').filter({ hasText: `Order confirmed: ${orderId}` });
+  await expect(confirmation).toContainText(`To ${customerEmail}`);
+  // The mail worker's next round sends it; the page shows it when read again.
+  await expect(async () => {
+    await staff.reload();
+    await expect(confirmation).toContainText(/Sent \w{3} \d+, \d{4}/, { timeout: 1000 });
+  }).toPass();
+  await setStatus(staff, 'ready');
+  await expect(emails).toContainText(`Ready for pickup: ${orderId}`);
+  await page.goto(`/account/orders/${orderId}`);
+  const code = (await page.getByTestId('pickup-code').textContent())!.trim();
+  await expect(staff.getByRole('main')).not.toContainText(code);
+  await checkA11y(staff);
+});
+
 test('an order id of :id shows a blank order', async ({ page, checkA11y }) => {
   await signIn(page, DEMO.staff);
   const calls: string[] = [];

@@ -93,6 +93,24 @@ export const PickupCodeStateSchema = z.object({
 export type PickupCodeState = z.infer<typeof PickupCodeStateSchema>;
 
 /**
+ * An email about an order, for staff answering "I never got my email": to whom, what, and where it
+ * stands. `sent`: the mail server took it (`at`); `waiting`: queued or being sent, no try has failed;
+ * `retrying`: the mail server could not take it (down, busy) and it is tried again (`at`: the next
+ * try; `attempts` so far); `refused`: the mail server refused it for good (`at`), and it is not tried
+ * again unless the operator re-queues it. Never the body: a ready email holds the pickup code, which
+ * staff never see.
+ */
+export const OrderEmailSchema = z.object({
+  to: z.string(),
+  subject: z.string(),
+  queuedAt: z.iso.datetime(),
+  state: z.enum(['sent', 'waiting', 'retrying', 'refused']),
+  at: z.iso.datetime(),
+  attempts: z.number().int().nonnegative(),
+});
+export type OrderEmail = z.infer<typeof OrderEmailSchema>;
+
+/**
  * GET /orders/:id: staff also see the pickup code's state and why the order needs them, if it does;
  * the customer sees the code while it can be used.
  */
@@ -115,6 +133,8 @@ export const OrderViewSchema = OrderSchema.extend({
   paybackDue: z.boolean().optional(),
   /** Staff only: the latest dispute of the order's payment; null when there is none. */
   dispute: DisputeViewSchema.nullable().optional(),
+  /** Staff only: the emails about the order, the first queued first. */
+  emails: z.array(OrderEmailSchema).optional(),
 });
 export type OrderView = z.infer<typeof OrderViewSchema>;
 

@@ -1,26 +1,18 @@
-import { rmSync } from 'node:fs';
 import { formatAddress } from '@barbershop/contract/format';
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './client.ts';
-import { knownMigrations, migrationsThrough } from './migrations.ts';
 import * as schema from './schema/index.ts';
-import { openTestDatabase } from './testing.ts';
+import { openTestDatabaseBefore } from './testing.ts';
 
 const MIGRATION = '0004_structured_addresses';
 
 describe(`migration ${MIGRATION}: addresses from free text to the structured Address`, () => {
   let handle: DatabaseHandle;
-  let folder: string;
   beforeAll(async () => {
-    // A database as it was before that migration.
-    folder = migrationsThrough(knownMigrations().find(({ tag }) => tag === MIGRATION)!.index - 1);
-    handle = await openTestDatabase({ migrationsFolder: folder });
+    handle = await openTestDatabaseBefore(MIGRATION);
   });
-  afterAll(async () => {
-    await handle.close();
-    rmSync(folder, { recursive: true, force: true });
-  });
+  afterAll(() => handle.close());
 
   it('splits "line1, line2, City, ST 12345" into fields, keeps any other text whole in line1, loses nothing', async () => {
     const barberLines = ['2150 N Academy Blvd, Suite 104, Colorado Springs, CO 80909', 'Behind the old mill'];

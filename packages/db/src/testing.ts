@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from './client.ts';
+import { knownMigrations, migrationsThrough } from './migrations.ts';
 
 let migrated: Promise<Blob> | undefined;
 /** One embedded database, migrated, per test process: every other starts as a copy of it. */
@@ -57,6 +59,19 @@ export async function openTestDatabase({
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
+    },
+  };
+}
+
+/** A test database as it was before the migration `tag`, for that migration's test: `migrate()` applies it. */
+export async function openTestDatabaseBefore(tag: string): Promise<DatabaseHandle> {
+  const folder = migrationsThrough(knownMigrations().find((migration) => migration.tag === tag)!.index - 1);
+  const handle = await openTestDatabase({ migrationsFolder: folder });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      rmSync(folder, { recursive: true, force: true });
     },
   };
 }

@@ -42,5 +42,7 @@ export const outbox = pgTable(
     index('outbox_due').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
     // An order's emails still to go: one queued before a due one holds it back.
     index('outbox_order_waiting').on(t.orderId).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    // Every email about an order, sent or not: its dashboard page lists them for staff.
+    index('outbox_order').on(t.orderId, t.createdAt),
   ],
 );

@@ -166,3 +166,21 @@ export async function requeueRefusedEmails(db: Executor, at: Date, ids?: string[
     .returning({ id: outbox.id });
   return rows.map((row) => row.id);
 }
+
+/** The emails about an order, the first queued first: to whom, what, and where each stands (no body). */
+export async function listOrderEmails(db: Executor, orderId: string) {
+  return db
+    .select({
+      to: outbox.to,
+      subject: outbox.subject,
+      createdAt: outbox.createdAt,
+      sentAt: outbox.sentAt,
+      failedAt: outbox.failedAt,
+      nextAttemptAt: outbox.nextAttemptAt,
+      attempts: outbox.attempts,
+      failedTry: sql<boolean>`${outbox.lastError} is not null`,
+    })
+    .from(outbox)
+    .where(eq(outbox.orderId, orderId))
+    .orderBy(asc(outbox.createdAt), asc(outbox.id));
+}

@@ -3,6 +3,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   type DeliveryMethod,
   isUuid,
+  type OrderEmail,
   type OrderStatus,
   type OrderView,
   PICKUP_CODE_TRIES,
@@ -19,7 +20,7 @@ import { isStaff, type SessionUser } from '../../plugins/access.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { orderNotReadyEmail, orderReadyEmail } from '../mail/order-emails.ts';
-import { enqueueEmail, withdrawUnsentEmail } from '../mail/outbox.repository.ts';
+import { enqueueEmail, listOrderEmails, withdrawUnsentEmail } from '../mail/outbox.repository.ts';
 import { lockOrder, type OrderRow } from './lifecycle.repository.ts';
 import { changeStatus, type EmailSite, emailFacts, settleAttention } from './order-lifecycle.ts';
 import { getOrderFor } from './orders.service.ts';
@@ -314,9 +315,24 @@ export async function settleAttentionAsStaff(
   });
 }
 
+/** An outbox row as staff read it on the order's page. */
+function toOrderEmail(row: Awaited<ReturnType<typeof listOrderEmails>>[number]): OrderEmail {
+  // A claimed email counts its try before it is made: only a try that failed makes it `retrying`.
+  const state = row.sentAt ? 'sent' : row.failedAt ? 'refused' : row.failedTry ? 'retrying' : 'waiting';
+  return {
+    to: row.to,
+    subject: row.subject,
+    queuedAt: row.createdAt.toISOString(),
+    state,
+    at: (row.sentAt ?? row.failedAt ?? row.nextAttemptAt).toISOString(),
+    attempts: row.attempts,
+  };
+}
+
 /**
  * GET /orders/:id with the pickup code: its customer sees the code while the order is ready to
- * collect; staff see only how it stands (wrong tries, locked), never the code.
+ * collect; staff see only how it stands (wrong tries, locked), never the code. Staff also see the
+ * order's emails and where each stands, never their bodies.
  */
 export async function getOrderView(
   db: Database,
@@ -324,7 +340,10 @@ export async function getOrderView(
   viewer: SessionUser,
   id: string,
 ): Promise<OrderView> {
-  const order = await getOrderFor(db, viewer, id);
+  const found = await getOrderFor(db, viewer, id);
+  const order = isStaff(viewer)
+    ? { ...found, emails: (await listOrderEmails(db, id)).map(toOrderEmail) }
+    : found;
   if (order.deliveryMethod !== 'pickup' || order.status !== 'ready') return order;
   const kept = await findPickupCode(db, id);
   if (!kept) return order;

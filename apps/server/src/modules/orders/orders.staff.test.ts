@@ -458,6 +458,64 @@ describe('staff orders API', () => {
     });
   });
 
+  describe("GET /api/orders/:id: the order's emails", () => {
+    it('shows staff each email of the order and where it stands, never its body; its customer sees none', async () => {
+      const made = await order('processing');
+      expect((await put(made.id, { status: 'ready' })).statusCode).toBe(200);
+      const emailsOf = async (cookie: string) =>
+        (await get(`/api/orders/${made.id}`, cookie)).json<OrderView>().emails;
+      expect(await emailsOf(staff)).toEqual([
+        {
+          to: 'casey@example.com',
+          subject: `Ready for pickup: ${made.id}`,
+          queuedAt: expect.any(String),
+          state: 'waiting',
+          at: expect.any(String),
+          attempts: 0,
+        },
+      ]);
+
+      // Claimed by the mail worker, its try counted before it is made: still waiting, not failed.
+      const [ready] = await readyEmails(made.id);
+      const setReady = (values: Partial<typeof schema.outbox.$inferInsert>) =>
+        app.db.update(schema.outbox).set(values).where(eq(schema.outbox.id, ready!.id));
+      await setReady({ attempts: 1, nextAttemptAt: new Date(Date.now() + 60_000) });
+      expect((await emailsOf(staff))![0]).toMatchObject({ state: 'waiting', attempts: 1 });
+      // The mail server down: tried again later.
+      await setReady({ lastError: 'connect ECONNREFUSED', nextAttemptAt: new Date('2026-11-29T16:45:00Z') });
+      expect((await emailsOf(staff))![0]).toMatchObject({
+        state: 'retrying',
+        at: '2026-11-29T16:45:00.000Z',
+        attempts: 1,
+      });
+
+      // Sent, then taken back to processing: the word to wait is refused by the mail server.
+      await markEmailSent(app.db, ready!.id, new Date('2026-11-29T17:00:00Z'));
+      expect((await put(made.id, { status: 'processing' })).statusCode).toBe(200);
+      await app.db
+        .update(schema.outbox)
+        .set({ failedAt: new Date('2026-11-29T17:05:00Z'), attempts: 1, lastError: '550 no such mailbox' })
+        .where(eq(schema.outbox.dedupeKey, `order-not-ready:${made.id}:${ready!.dedupeKey.split(':')[2]}`));
+      const emails = (await emailsOf(staff))!;
+      expect(emails.map(({ subject, state, at, attempts }) => ({ subject, state, at, attempts }))).toEqual([
+        {
+          subject: `Ready for pickup: ${made.id}`,
+          state: 'sent',
+          at: '2026-11-29T17:00:00.000Z',
+          attempts: 1,
+        },
+        {
+          subject: `Not ready for pickup yet: ${made.id}`,
+          state: 'refused',
+          at: '2026-11-29T17:05:00.000Z',
+          attempts: 1,
+        },
+      ]);
+      expect(JSON.stringify(emails)).not.toMatch(/550|ECONNREFUSED|html|text/);
+      expect(await emailsOf(customer)).toBeUndefined();
+    });
+  });
+
   describe('POST /api/orders/:id/attention', () => {
     const settle = (id: string, payload: object, cookie = staff) =>
       app.inject({ method: 'POST', url: `/api/orders/${id}/attention`, headers: { cookie }, payload });

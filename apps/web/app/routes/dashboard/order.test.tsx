@@ -1,4 +1,4 @@
-import type { DisputeView, OrderView } from '@barbershop/contract';
+import type { DisputeView, OrderEmail, OrderView } from '@barbershop/contract';
 import {
   LATE_PAYMENT_REFUNDED,
   paidBackMessage,
@@ -88,6 +88,45 @@ describe('the staff order page', () => {
     evidenceDueBy: needsResponse ? '2026-12-04T23:59:59.000Z' : null,
     answerUrl: 'https://dashboard.stripe.com/disputes/dp_1',
     openedAt: '2026-11-27T10:00:00.000Z',
+  });
+
+  it("lists the order's emails and whether each went out, for a customer who says one never came", async () => {
+    const email = (
+      subject: string,
+      state: OrderEmail['state'],
+      attempts: number,
+      to = 'casey@example.com',
+    ) => ({
+      to,
+      subject,
+      queuedAt: '2026-11-27T10:00:00.000Z',
+      state,
+      at: '2026-11-27T17:30:00.000Z',
+      attempts,
+    });
+    const text = await orderPageText({
+      ...order(null),
+      emails: [
+        email(`Order confirmed: ${ORDER_ID}`, 'sent', 1),
+        email(`Ready for pickup: ${ORDER_ID}`, 'refused', 1),
+        email(`Not ready for pickup yet: ${ORDER_ID}`, 'retrying', 2),
+        email(`New pickup code: ${ORDER_ID}`, 'waiting', 1, ''),
+      ],
+    });
+    expect(text).toContain(
+      `Emails A customer without their email can sign in and open this order from ORDERS`,
+    );
+    expect(text).toContain(
+      `Order confirmed: ${ORDER_ID} To casey@example.com Sent Nov 27, 2026, 5:30 PM UTC.`,
+    );
+    expect(text).toContain(
+      `Ready for pickup: ${ORDER_ID} To casey@example.com Refused by the mail server Nov 27, 2026, 5:30 PM UTC, and not tried again: check the address with the customer.`,
+    );
+    expect(text).toContain(
+      'Not sent yet: the mail server could not be reached (2 tries); next try Nov 27, 2026, 5:30 PM UTC.',
+    );
+    expect(text).toContain(`New pickup code: ${ORDER_ID} To an address since erased Waiting to be sent.`);
+    expect(await orderPageText({ ...order(null), emails: [] })).toContain('No emails about this order.');
   });
 
   describe('a dispute of the payment', () => {

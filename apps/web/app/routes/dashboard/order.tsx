@@ -7,6 +7,7 @@ import { AuditHistory } from '../../features/dashboard-audit/audit-history.tsx';
 import { recordHistory } from '../../features/dashboard-audit/record-history.ts';
 import { AttentionPanel } from '../../features/dashboard-orders/attention-panel.tsx';
 import { DisputePanel } from '../../features/dashboard-orders/dispute-panel.tsx';
+import { OrderEmails } from '../../features/dashboard-orders/order-emails.tsx';
 import {
   type OrderActionResult,
   PickupCodePanel,
@@ -152,6 +153,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         <PickupCodePanel order={order} />
       </div>
       <OrderDetail order={order} pickupAddress={placed ? formatAddress(placed.address) : null} showActors />
+      <OrderEmails emails={order.emails} />
       <AuditHistory {...history} />
     </>
   );
