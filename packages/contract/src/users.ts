@@ -39,6 +39,18 @@ export const UserSummarySchema = z.object({
 export type UserSummary = z.infer<typeof UserSummarySchema>;
 
 /** GET /users/:gid: a user with their orders, for staff. */
+/**
+ * Another account with a user's email, any case. Each sign-in identity is an account of its own: a
+ * customer who lost their Google account and signed in with a new one has a second account, empty,
+ * while their orders and items stay with the first. Staff then see both, and neither is merged.
+ */
+export const SameEmailAccountSchema = z.object({
+  gid: z.uuid(),
+  name: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type SameEmailAccount = z.infer<typeof SameEmailAccountSchema>;
+
 export const UserDetailSchema = UserSummarySchema.extend({
   picture: z.string(),
   /**
@@ -49,6 +61,8 @@ export const UserDetailSchema = UserSummarySchema.extend({
   emailVerified: z.boolean().nullable(),
   createdAt: z.iso.datetime(),
   orders: z.array(OrderSummarySchema),
+  /** The other accounts with this email, the first joined first. */
+  sameEmail: z.array(SameEmailAccountSchema),
 });
 export type UserDetail = z.infer<typeof UserDetailSchema>;
 

@@ -115,13 +115,22 @@ export async function listUsersWithItems(db: Database, query: UsersQuery): Promi
 export async function getUserDetail(db: Database, id: string): Promise<UserDetail> {
   const user = isUuid(id) ? await findUser(db, id) : null;
   if (!user) throw new AppError('not_found', 'No such user.');
-  const [items, orders] = await Promise.all([listOwnedItems(db, [id]), listOrdersOf(db, id)]);
+  const [items, orders, twins] = await Promise.all([
+    listOwnedItems(db, [id]),
+    listOrdersOf(db, id),
+    // An erased customer's email is empty: that is no address to share.
+    user.email ? findUsersByEmail(db, user.email) : [],
+  ]);
   return {
     ...toSummary(user, items),
     picture: user.picture,
     emailVerified: user.emailVerified,
     createdAt: user.createdAt.toISOString(),
     orders,
+    sameEmail: twins
+      .filter((twin) => twin.id !== user.id)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+      .map((twin) => ({ gid: twin.id, name: twin.name, createdAt: twin.createdAt.toISOString() })),
   };
 }
 

@@ -243,6 +243,25 @@ describe('users API', () => {
       ]);
     });
 
+    it('names the other accounts with the email, any case: a customer who signed in another way has two', async () => {
+      const first = await createUser(app.db, { name: 'Kim Lost', email: 'kim.lost@example.com' });
+      const again = await createUser(app.db, {
+        name: 'Kim Again',
+        email: 'Kim.Lost@example.com',
+        oidcIssuer: 'https://other.example',
+      });
+      const alone = await createUser(app.db, { name: 'Kim Alone', email: 'kim.alone@example.com' });
+      const sameEmail = async (id: string) =>
+        (await get(`/api/users/${id}`, staff)).json<UserDetail>().sameEmail;
+      expect(await sameEmail(first.id)).toEqual([
+        { gid: again.id, name: 'Kim Again', createdAt: again.createdAt.toISOString() },
+      ]);
+      expect(await sameEmail(again.id)).toEqual([
+        { gid: first.id, name: 'Kim Lost', createdAt: first.createdAt.toISOString() },
+      ]);
+      expect(await sameEmail(alone.id)).toEqual([]);
+    });
+
     it('is the same 404 for an unknown user and for an id that is not one', async () => {
       for (const gid of ['00000000-0000-4000-8000-000000000000', 'nope']) {
         const unknown = await get(`/api/users/${gid}`, staff);

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { ActionResult } from '../../components/action-result.tsx';
 import { AddressFields, addressFromForm, EMPTY_ADDRESS } from '../../components/address-fields.tsx';
+import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { DataTable, EmptyState, tableLinkClass } from '../../components/data-table.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
@@ -49,6 +50,37 @@ export function UserFacts({ user }: { user: UserDetail }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/**
+ * The other accounts with this email. Staff looking up a customer who says their orders are gone
+ * (they lost their Google account and signed in with a new one) find the orders on the first; the
+ * accounts are not merged, and the customer sees each one's orders only when signed in to it.
+ */
+export function SameEmailAccounts({ user }: { user: UserDetail }) {
+  const timeZone = useTimeZone();
+  if (user.sameEmail.length === 0) return null;
+  return (
+    <Alert tone="info" className="mt-4">
+      <p>
+        {user.sameEmail.length === 1 ? 'Another account has' : 'Other accounts have'} this email:{' '}
+        {user.sameEmail.map((twin, n) => (
+          <span key={twin.gid}>
+            {n > 0 && ', '}
+            <Link to={`/dashboard/users/${twin.gid}`} className="font-semibold underline underline-offset-4">
+              {twin.name}
+            </Link>{' '}
+            (joined {formatDate(twin.createdAt, timeZone)})
+          </span>
+        ))}
+        .
+      </p>
+      <p className="mt-1">
+        Each way of signing in is an account of its own: orders and items stay with the account that placed
+        them, and the customer sees them only when signed in to that account.
+      </p>
+    </Alert>
   );
 }
 

@@ -17,6 +17,7 @@ const casey: UserDetail = {
   picture: '',
   emailVerified: true,
   createdAt: '2023-11-27T10:00:00.000Z',
+  sameEmail: [],
   orders: Array.from({ length: 120 }, (_, n) => ({
     _id: id(n),
     total: 2500,
@@ -73,6 +74,21 @@ describe("a user's email on their page", () => {
     );
     expect((await page('')).text).not.toContain(NOT_VERIFIED);
     expect((await page('', { ...casey, emailVerified: null })).text).not.toContain(NOT_VERIFIED);
+  });
+
+  it('names another account with the email and says where the orders are, for a customer who signed in another way', async () => {
+    const other = {
+      gid: '2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f',
+      name: 'Casey New',
+      createdAt: '2026-11-28T10:00:00.000Z',
+    };
+    const { text, html } = await page('', { ...casey, sameEmail: [other] });
+    expect(text).toContain('Another account has this email: Casey New (joined Nov 28, 2026)');
+    expect(text).toContain(
+      'Each way of signing in is an account of its own: orders and items stay with the account that placed them, and the customer sees them only when signed in to that account.',
+    );
+    expect(html).toContain(`href="/dashboard/users/${other.gid}"`);
+    expect((await page('')).text).not.toContain('this email:');
   });
 });
 

@@ -10,6 +10,7 @@ import { PageHeader } from '../../features/dashboard-shell/page-header.tsx';
 import {
   ContactForm,
   RoleForm,
+  SameEmailAccounts,
   type UserActionResult,
   UserFacts,
   UserItems,
@@ -114,6 +115,7 @@ export default function UserPage({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title={user.name} names={{ [user.gid]: user.name }} />
       <UserFacts user={user} />
+      <SameEmailAccounts user={user} />
       {isAdmin && <RoleForm user={user} />}
       {isAdmin && <ContactForm user={user} />}
       <h2 className="mb-3 mt-8 text-2xl">Orders</h2>
