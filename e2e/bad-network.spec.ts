@@ -1,7 +1,7 @@
-import type { OrderSummary, UserSummary } from '@barbershop/contract';
+import type { OrderSummary } from '@barbershop/contract';
 import { addFromProductPage, storedCartLines } from './cart.ts';
 import { expect, holdRequests, test } from './fixtures.ts';
-import { DEMO, signIn } from './sign-in.ts';
+import { DEMO, ownCustomer, signIn } from './sign-in.ts';
 
 // A customer on a phone whose connection drops, or crawls, between taps: what they see must say
 // what happened and how to go on, and lose nothing (the cart, the order already paid).
@@ -131,14 +131,15 @@ test('a page slow to come shows that it is loading', async ({ page }) => {
 test('a dashboard save without a connection says so where the form is, keeping what was typed', async ({
   page,
   context,
+  browser,
   checkA11y,
 }) => {
   // Staff on a phone between the shop's rooms: a form posted to the page's action, and one saved by script.
+  // A customer of its own, whose phone it saves: other tests find the demo customer by hers.
+  const userPage = `/dashboard/users/${await ownCustomer(browser, 'offline-phone')}`;
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
   await signIn(page, DEMO.admin);
-  const [casey] = (await (await page.request.get('/api/users?q=casey')).json()) as UserSummary[];
-  const userPage = `/dashboard/users/${casey!.gid}`;
   await page.goto(userPage);
   const phone = page.getByRole('textbox', { name: 'Phone' });
   await phone.fill('719.555.0142');

@@ -23,7 +23,7 @@ import {
   withoutJavaScript,
 } from './fixtures.ts';
 import { createProduct } from './products.ts';
-import { chooseAccount, DEMO, signIn } from './sign-in.ts';
+import { chooseAccount, DEMO, ownCustomer, signIn } from './sign-in.ts';
 
 // The staff dashboard: access, the sidebar at its breakpoint, products from creation to publishing,
 // items, keyboard use, and axe on every page.
@@ -98,17 +98,6 @@ async function fillAddress(page: Page, [line1, city, state, postalCode]: [string
   await form.getByRole('textbox', { name: 'State' }).fill(state);
   await form.getByRole('textbox', { name: 'Postal code' }).fill(postalCode);
   await form.getByRole('textbox', { name: 'Country' }).fill('US');
-}
-
-/** A customer of the test's own, signed up in a browser of their own: a user whose details it may change. */
-async function ownCustomer(browser: Browser, name: string): Promise<string> {
-  const customer = await browser.newContext();
-  const customerPage = await customer.newPage();
-  await open(customerPage, '/');
-  await signIn(customerPage, `${name}-${Date.now()}@example.com`);
-  const { gid } = (await (await customerPage.request.get('/api/users/me')).json()) as { gid: string };
-  await customer.close();
-  return gid;
 }
 
 async function signInAsStaff(page: Page) {

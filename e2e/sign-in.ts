@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
 /** The seeded demo accounts (packages/db/src/seed/demo-accounts.ts), one per role. */
@@ -62,4 +62,17 @@ export async function signIn(page: Page, email: string) {
   await chooseAccount(page, email);
   await page.waitForURL((url) => !url.pathname.startsWith('/dev-idp/') && !url.pathname.startsWith('/api/'));
   await expect(page.getByRole('button', { name: /^Account menu/ })).toBeVisible();
+}
+
+/**
+ * A customer of the test's own, signed up in a browser of their own: a user whose details it may
+ * change (the demo customer's are what other tests find her by). Resolves to their gid.
+ */
+export async function ownCustomer(browser: Browser, name: string): Promise<string> {
+  const customer = await browser.newContext();
+  const customerPage = await customer.newPage();
+  await signIn(customerPage, `${name}-${Date.now()}@example.com`);
+  const { gid } = (await (await customerPage.request.get('/api/users/me')).json()) as { gid: string };
+  await customer.close();
+  return gid;
 }
