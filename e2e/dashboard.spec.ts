@@ -134,7 +134,8 @@ test("a page's data asked for without the dashboard's own is refused the same wa
     `202 /sign-in?path=${encodeURIComponent(`/${path.replace(/\.data\?.*/, '')}`)}${reason}`;
 
   await open(page, '/');
-  expect(await refusals()).toEqual(pages.map((path) => signInPage(path)));
+  // Signed out or a customer, the admin check fails the same way (SPEC.md sections 6 and 8).
+  expect(await refusals()).toEqual(pages.map((path) => signInPage(path, '&error=forbidden')));
   await signIn(page, DEMO.customer);
   expect(await refusals()).toEqual(pages.map((path) => signInPage(path, '&error=forbidden')));
 });

@@ -16,6 +16,25 @@ test('every private page sends a signed-out visitor to /sign-in with the way bac
   }
 });
 
+test('a signed-out visitor to a dashboard page reads that they are not authorized, and signing in returns there', async ({
+  page,
+}) => {
+  // SPEC.md sections 6 and 8: every dashboard page's admin check fails for a visitor who is not signed
+  // in too, and that failure shows the alert on the way to /sign-in.
+  for (const path of ['/dashboard', '/dashboard/orders', '/dashboard/products/create']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(`/sign-in?${new URLSearchParams({ path, error: 'forbidden' })}`);
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+      'You are not authorized to access this page',
+    );
+  }
+  await page.getByRole('main').getByRole('link', { name: 'Sign In with Google' }).click();
+  await page.waitForURL(/\/dev-idp\/interaction\//);
+  await chooseAccount(page, DEMO.staff);
+  await expect(page).toHaveURL(/\/dashboard\/products\/create$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Create Product' })).toBeVisible();
+});
+
 test('a visitor whose role is too low reads that they are not authorized, and can sign in as someone else', async ({
   page,
   checkA11y,

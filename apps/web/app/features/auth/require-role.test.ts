@@ -35,8 +35,12 @@ async function outcome(me: CurrentUser, role: PageRole): Promise<string> {
 
 describe('requireRole', () => {
   it('sends a signed-out visitor to /sign-in with the path to come back to', async () => {
-    for (const role of ['signedIn', 'staff', 'admin'] as const) {
-      expect(await outcome(null, role)).toBe(`/sign-in?path=${HERE}`);
+    expect(await outcome(null, 'signedIn')).toBe(`/sign-in?path=${HERE}`);
+  });
+
+  it("tells a signed-out visitor to a dashboard page they are not authorized (SPEC.md section 6's admin check)", async () => {
+    for (const role of ['staff', 'admin'] as const) {
+      expect(await outcome(null, role)).toBe(`/sign-in?path=${HERE}&error=forbidden`);
     }
   });
 
@@ -65,7 +69,7 @@ describe('requireRole', () => {
       );
     }
     await expect(
-      requireRole(new Request('http://localhost/_.data'), contextFor(null), 'staff'),
+      requireRole(new Request('http://localhost/_.data'), contextFor(null), 'signedIn'),
     ).rejects.toSatisfy(
       (thrown: Response) => thrown.headers.get('location') === `/sign-in?path=${encodeURIComponent('/')}`,
     );

@@ -16,6 +16,8 @@ const LEVEL: Record<PageRole, number> = {
 /**
  * The one guard of private pages. Signed out: to /sign-in, returning here after. Signed in with a
  * role too low: to /sign-in with 'You are not authorized to access this page' (SPEC.md section 8).
+ * A dashboard page (staff or admin) says it to a signed-out visitor too: SPEC.md section 6's admin
+ * check fails for them as well, and its failure is that alert; the account pages only ask to sign in.
  * The API enforces the same rules on every call; this only decides what the visitor sees.
  */
 export async function requireRole(
@@ -25,7 +27,7 @@ export async function requireRole(
 ): Promise<NonNullable<CurrentUser>> {
   const user = await currentUser(context);
   const here = pageAddress(request);
-  if (!user) throw redirect(signInPageHref(here));
+  if (!user) throw redirect(signInPageHref(here, role === 'signedIn' ? undefined : 'forbidden'));
   // An unknown level is no role at all: fail closed.
   const level = Object.values(ACCESS).includes(user.accessLevel as never) ? user.accessLevel : -1;
   if (level < LEVEL[role]) throw redirect(signInPageHref(here, 'forbidden'));

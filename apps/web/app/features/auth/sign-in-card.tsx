@@ -6,7 +6,8 @@ import { SignInPanel } from './sign-in-panel.tsx';
 const PROBLEMS: Record<string, string> = {
   canceled: 'Sign-in was canceled. You can try again whenever you are ready.',
   failed: 'We could not sign you in. Please try again.',
-  // requireRole sends a signed-in visitor whose role is too low here (SPEC.md sections 6 and 8).
+  // requireRole sends here a visitor whose role is too low, and a signed-out one from a dashboard page
+  // (SPEC.md sections 6 and 8).
   forbidden: 'You are not authorized to access this page',
 };
 
