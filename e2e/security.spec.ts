@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts';
+import { withPublishedProduct } from './products.ts';
 import { DEMO, signIn } from './sign-in.ts';
 
 // Issue 13, point 5: the headers the production build's pages carry. API answers are checked
@@ -65,4 +66,43 @@ test('a nonce is never reused from one answer to the next', async ({ request }) 
     nonces.add(/'nonce-([^']+)'/.exec(csp)?.[1] ?? '');
   }
   expect(nonces.size).toBe(3);
+});
+
+test("text staff save that would close a tag, a script or an attribute stays text in the product's page, its JSON-LD and its meta tags", async ({
+  page,
+}) => {
+  // What a staff member (or someone holding their session) could type to run script in every
+  // customer's browser: each break-out of the places a product's name and description are written.
+  const name = `Tee ${Date.now()} </script><script>window.__xss=1</script>"'><!--`;
+  const description = `</script><img src=x onerror="window.__xss=2"> <!-- <svg onload=window.__xss=3> \u2028\u2029 {{7*7}}`;
+  await page.goto('/');
+  await signIn(page, DEMO.staff);
+  const form = { name, description, pricing: 20, category: 'Shirts', sizes: { Medium: 1 } };
+  await withPublishedProduct(page, form, async ({ slug }) => {
+    const response = await page.goto(`/store/${slug}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+    // No element the text would have made, in the document as served or as the app left it.
+    const html = await response!.text();
+    expect(html).not.toContain('<script>window.__xss');
+    expect(html).not.toContain('<img src=x');
+    expect(await page.locator('img[src="x"], svg[onload]').count()).toBe(0);
+    // The structured data is still JSON naming the product as typed, however it escapes `<`.
+    const ldJson = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const documents = ldJson.map((text) => JSON.parse(text) as { '@type': string; name?: string });
+    expect(documents.find((document) => document['@type'] === 'Product')).toMatchObject({
+      name,
+      description,
+    });
+    // Meta tags hold the text in their attribute, not as markup after it.
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+      'content',
+      new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+    );
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      /^<\/script><img src=x/,
+    );
+  });
 });

@@ -121,6 +121,22 @@ describe('product images', () => {
     expect(response.json().error.message).toBe('Send files in the "images" field, not "photo".');
   });
 
+  it('keeps nothing of a polyglot: a real PNG with an HTML page after its end is served as WebP made from its pixels alone', async () => {
+    const picture = await png('#aa0000', 40, 40);
+    const page = '<html><script>alert(document.cookie)</script></html>';
+    const response = await save('POST', '/api/products', FORM, [
+      { ...picture, body: Buffer.concat([picture.body, Buffer.from(page)]) },
+    ]);
+    expect(response.statusCode).toBe(200);
+    const [key] = json<AdminProductDetail>(response).imageKeys;
+    for (const width of IMAGE_WIDTHS) {
+      const served = await app.inject(`/media/${renditionKey(key!, width)}`);
+      expect(served.headers['content-type']).toBe('image/webp');
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(served.rawPayload.toString('latin1')).not.toContain('<script');
+    }
+  });
+
   it('strips metadata: a GPS-tagged photo comes out without GPS or any EXIF', async () => {
     const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#336699' } })
       .jpeg()
@@ -172,6 +188,28 @@ describe('product images', () => {
         ),
         filename: 'logo.svg',
         type: 'image/svg+xml',
+      }),
+      415,
+      'That file is not an image we can read (JPEG, PNG, WebP, AVIF or GIF).',
+    ],
+    [
+      'an SVG with a script, named and typed as a PNG',
+      () => ({
+        body: Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><script>alert(document.cookie)</script></svg>',
+        ),
+        filename: 'photo.png',
+        type: 'image/png',
+      }),
+      415,
+      'That file is not an image we can read (JPEG, PNG, WebP, AVIF or GIF).',
+    ],
+    [
+      'an HTML page named and typed as a PNG',
+      () => ({
+        body: Buffer.from('<!doctype html><title>x</title><script>alert(document.cookie)</script>'),
+        filename: 'photo.png',
+        type: 'image/png',
       }),
       415,
       'That file is not an image we can read (JPEG, PNG, WebP, AVIF or GIF).',
