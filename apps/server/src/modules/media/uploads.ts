@@ -123,10 +123,19 @@ async function readParts(request: FastifyRequest, dir: string, maxFiles: number)
   }
   if (formText === undefined) throw new AppError('bad_request', `${FORM_FIELD}: is required`);
   let form: unknown;
+  let poisoned = false;
   try {
-    form = JSON.parse(formText);
+    form = JSON.parse(formText, (key, value) => {
+      poisoned ||= key === '__proto__' || key === 'constructor';
+      return value;
+    });
   } catch {
     throw new AppError('bad_request', `${FORM_FIELD}: is not valid JSON`);
+  }
+  // Refused as a JSON body refuses them (Fastify's parser): a key that would set an object's
+  // prototype. No field is named either, and a record (a product's sizes) silently dropped it.
+  if (poisoned) {
+    throw new AppError('bad_request', `${FORM_FIELD}: must not contain a "__proto__" or "constructor" key`);
   }
   // The JSON body check of every other request, which this text parsed here never went through.
   assertPlainText(form, FORM_FIELD);

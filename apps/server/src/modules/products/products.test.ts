@@ -160,18 +160,31 @@ describe('staff product API', () => {
     const noForm = await send('POST', '/api/products', undefined);
     expect(noForm.statusCode).toBe(400);
     expect(noForm.json().error.message).toBe('form: is required');
-    const notJson = await app.inject({
-      method: 'POST',
-      url: '/api/products',
-      headers: {
-        cookie: staff,
-        'sec-fetch-site': 'same-origin',
-        'content-type': 'multipart/form-data; boundary=x',
-      },
-      payload: '--x\r\nContent-Disposition: form-data; name="form"\r\n\r\n{oops\r\n--x--\r\n',
-    });
+    // The form part as written, not as JSON.stringify would write it.
+    const sendFormText = (text: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/products',
+        headers: {
+          cookie: staff,
+          'sec-fetch-site': 'same-origin',
+          'content-type': 'multipart/form-data; boundary=x',
+        },
+        payload: `--x\r\nContent-Disposition: form-data; name="form"\r\n\r\n${text}\r\n--x--\r\n`,
+      });
+    const notJson = await sendFormText('{oops');
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json().error.message).toBe('form: is not valid JSON');
+    // A key that would set an object's prototype, refused in the form's JSON as in a JSON body (where
+    // it was) rather than dropped: the hoodie was saved, 200, without the 5 units its sizes named.
+    for (const poisoned of [
+      `{"name":"Logo Hoodie","description":"Fleece.","pricing":55,"category":"Hoodies","sizes":{"__proto__":{"Medium":5}}}`,
+      `{"name":"Logo Hoodie","description":"Fleece.","pricing":55,"category":"Hoodies","sizes":{"constructor":{"prototype":{"Medium":5}}}}`,
+    ]) {
+      const refused = await sendFormText(poisoned);
+      expect(refused.statusCode, poisoned).toBe(400);
+      expect(refused.json().error.message).toBe('form: must not contain a "__proto__" or "constructor" key');
+    }
     expect(await app.db.select().from(schema.products)).toEqual([]);
     const longest = await send('POST', '/api/products', { ...HOODIE, name: 'N'.repeat(80) });
     expect(longest.statusCode).toBe(200);
