@@ -37,6 +37,13 @@ function refusedForGood(error: unknown): unknown {
 export const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
 
 /**
+ * Every email is sent by the shop's system, not typed by a person (RFC 3834): an out-of-office or
+ * vacation reply to it would go to its Reply-To, the shop's inbox, once per email. Exchange and
+ * Outlook answer to their own header rather than Auto-Submitted. Delivery reports still come.
+ */
+const AUTOMATIC = { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'OOF, AutoReply' };
+
+/**
  * SMTP when SMTP_URL is set, otherwise an .eml file per message in DATA_DIR/outbox. nodemailer
  * builds the message either way; its Message-ID comes from the outbox row, so a copy sent twice
  * (a crash between sending and marking sent) is recognisable as one. It comes from MAIL_FROM's
@@ -52,6 +59,7 @@ export function mailerFor(mail: Config['mail'], publicHost: string): Mailer {
     html: message.html,
     text: message.text,
     messageId: `<${message.id}@${publicHost}>`,
+    headers: AUTOMATIC,
   });
   if (mail.smtpUrl) {
     // A stalled mail server must not hold a message past the outbox worker's lease, or another copy
