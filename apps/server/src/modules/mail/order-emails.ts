@@ -46,13 +46,23 @@ const ESCAPES: Record<string, string> = {
 };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
-/** A plain, accessible HTML page (language, title, real table headers) around `body`. */
+/**
+ * A plain, accessible HTML page around `body`. Webmail (Yahoo, Outlook.com, many others) keeps only
+ * what is inside <body>, dropping <html>'s language and <body>'s styles: so the language, direction,
+ * colours, font and width are on a wrapper of the content too, or a client in dark mode showed the
+ * dark link colour on its dark background, and a screen reader read the email in the client's
+ * language. The wrapper is the email's article, as the Email Markup Consortium advises. The shop's
+ * colours are light only (`color-scheme`): a client that can keep them does, rather than invert them.
+ * A long word (a product's name, a customer's) breaks rather than widening a phone's screen.
+ */
 function page(title: string, body: string): string {
   return `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
-<body style="font-family: Arial, sans-serif; color: #1f1f1f; background: #ffffff; line-height: 1.5; max-width: 600px; margin: 0 auto; padding: 16px;">
+<html lang="en" dir="ltr">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light"><meta name="supported-color-schemes" content="light"><title>${escapeHtml(title)}</title></head>
+<body style="margin: 0; padding: 0; background: #ffffff;">
+<div role="article" aria-roledescription="email" aria-label="${escapeHtml(title)}" lang="en" dir="ltr" style="font-family: Arial, sans-serif; color: #1f1f1f; background: #ffffff; line-height: 1.5; max-width: 600px; margin: 0 auto; padding: 16px; overflow-wrap: break-word;">
 ${body}
+</div>
 </body>
 </html>`;
 }
@@ -72,7 +82,9 @@ function amounts({ order }: OrderEmailFacts): [string, number][] {
 }
 
 const CELL = 'padding: 4px 8px;';
-const NUMBER = `${CELL} text-align: right;`;
+/** A figure stays on one line; the item's name, the one cell that can give way, breaks even inside a word. */
+const NUMBER = `${CELL} text-align: right; white-space: nowrap;`;
+const ITEM = `${CELL} overflow-wrap: anywhere; word-break: break-word;`;
 
 /**
  * The order's lines and amounts; `caption` says whose they are to the reader. Each line gives its unit
@@ -90,7 +102,7 @@ function linesTable(facts: OrderEmailFacts, caption: string): string {
   const rows = facts.lines
     .map(
       (line) =>
-        `<tr><td style="${CELL}">${escapeHtml(line.name)}<br>Size ${escapeHtml(line.size)}</td><td style="${NUMBER}">${formatCents(line.unitPrice)}</td><td style="${NUMBER}">${line.quantity}</td><td style="${NUMBER}">${formatCents(line.unitPrice * line.quantity)}</td></tr>`,
+        `<tr><td style="${ITEM}">${escapeHtml(line.name)}<br>Size ${escapeHtml(line.size)}</td><td style="${NUMBER}">${formatCents(line.unitPrice)}</td><td style="${NUMBER}">${line.quantity}</td><td style="${NUMBER}">${formatCents(line.unitPrice * line.quantity)}</td></tr>`,
     )
     .join('\n');
   const totals = amounts(facts);

@@ -52,7 +52,7 @@ describe("the shop's paid-order alert", () => {
     expect(alert!.text).toContain('Customer: Casey Customer <casey@example.com>');
     expect(alert!.text).toContain('Logo Tee (Large): 2 × $25.00 = $50.00');
     expect(alert!.html).toContain(`<a href="${link}"`);
-    expect(alert!.html).toContain('<html lang="en">');
+    expect(alert!.html).toContain('<html lang="en" dir="ltr">');
     expect(alert!.html).toContain('<th scope="col"');
     expect(alert!.html).toContain('Casey Customer &lt;casey@example.com&gt;');
   });

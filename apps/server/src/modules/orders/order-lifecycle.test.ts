@@ -59,7 +59,7 @@ describe('order lifecycle: staff status changes', () => {
       .from(schema.outbox)
       .where(eq(schema.outbox.dedupeKey, `order-ready:${order.id}`));
     expect(mail).toMatchObject({ to: 'casey@example.com', subject: `Ready for pickup: ${order.id}` });
-    expect(mail?.html).toContain('<html lang="en">');
+    expect(mail?.html).toContain('<html lang="en" dir="ltr">');
   });
 
   it('refuses a change its delivery method does not allow with 409, and changes nothing', async () => {

@@ -262,7 +262,7 @@ describe('staff orders API', () => {
       expect(email).toMatchObject({ to: 'casey@example.com', subject: `Ready for pickup: ${made.id}` });
       expect(email!.text).toContain(`Your pickup code: ${mine.pickupCode!.code}`);
       expect(email!.html).toContain(mine.pickupCode!.code);
-      expect(email!.html).toContain('<html lang="en">');
+      expect(email!.html).toContain('<html lang="en" dir="ltr">');
       const [kept] = await app.db
         .select()
         .from(schema.pickupCodes)
