@@ -2,6 +2,7 @@ import { refundFailedMessage } from '@barbershop/contract';
 import { SHOP } from '@barbershop/db/sample-data';
 import { describe, expect, it } from 'vitest';
 import {
+  disputeAlertEmail,
   type OrderEmailFacts,
   orderConfirmationEmail,
   orderNotReadyEmail,
@@ -193,5 +194,17 @@ describe('order emails', () => {
     const without = orderReadyEmail({ ...shopFacts(), shop: { ...SHOP, hours: unset } }, '123456');
     expect(without.text).not.toContain('Opening hours');
     expect(without.html).not.toContain('Opening hours');
+  });
+
+  it('give the shop the dispute to answer in Stripe as a link, not an address to copy', () => {
+    const answerUrl = 'https://dashboard.stripe.com/disputes/dp_1';
+    const mail = disputeAlertEmail(facts('America/Denver'), 'owner@example.com', {
+      message: 'The card holder says the goods never came',
+      evidenceDueBy: new Date('2026-12-10T06:59:00Z'),
+      answerUrl,
+    });
+    expect(mail.html).toMatch(new RegExp(`<a href="${answerUrl}"[^>]*>Answer the dispute in Stripe</a>`));
+    expect(mail.html).toContain('<strong>Answer by:</strong> Dec 9, 2026, 11:59 PM MST');
+    expect(mail.text).toContain(`Answer the dispute in Stripe: ${answerUrl}`);
   });
 });

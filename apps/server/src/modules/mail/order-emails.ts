@@ -321,11 +321,20 @@ ${customerEnd(facts).html}`,
   return customerEmail(facts, { subject: notice.subject, html, text });
 }
 
-/** An email to the shop about an order: what happened, the order and its customer, and its dashboard page. */
+/**
+ * An email to the shop about an order: what happened, the order and its customer, what to do there
+ * (`act`, a link: a bare address is no link in the HTML of many clients), and its dashboard page.
+ */
 function shopAlertEmail(
   facts: OrderEmailFacts,
   to: string,
-  alert: { subject: string; heading: string; facts: [string, string][]; note?: string },
+  alert: {
+    subject: string;
+    heading: string;
+    facts: [string, string][];
+    note?: string;
+    act?: { label: string; url: string };
+  },
 ): Email {
   const dashboardUrl = `${facts.publicUrl}/dashboard/orders/${facts.order.id}`;
   // An erased customer (npm run user:erase) has no address left, and a dispute may come after.
@@ -336,7 +345,7 @@ function shopAlertEmail(
     alert.subject,
     `<h1 style="font-size: 24px;">${escapeHtml(alert.heading)}</h1>
 ${alert.note ? `<p>${escapeHtml(alert.note)}</p>\n` : ''}<p>${rows.map(([label, value]) => `<strong>${label}:</strong> ${escapeHtml(value)}`).join('<br>')}</p>
-${linesTable(facts, ORDERED)}
+${alert.act ? `<p><a href="${escapeHtml(alert.act.url)}" ${LINK}>${escapeHtml(alert.act.label)}</a></p>\n` : ''}${linesTable(facts, ORDERED)}
 <p><a href="${escapeHtml(dashboardUrl)}" ${LINK}>Open the order in the dashboard</a></p>`,
   );
   const text = [
@@ -344,6 +353,7 @@ ${linesTable(facts, ORDERED)}
     ...(alert.note ? ['', alert.note] : []),
     '',
     ...rows.map(([label, value]) => `${label}: ${value}`),
+    ...(alert.act ? ['', `${alert.act.label}: ${alert.act.url}`] : []),
     '',
     linesText(facts),
     '',
@@ -388,10 +398,8 @@ export function disputeAlertEmail(
   return shopAlertEmail(facts, to, {
     subject: `Payment disputed: order ${facts.order.id}`,
     heading: "The card holder's bank disputes a payment: answer it in Stripe",
-    facts: [
-      ...(due ? [['Answer by', due] as [string, string]] : []),
-      ['Answer in Stripe', dispute.answerUrl],
-    ],
+    facts: due ? [['Answer by', due]] : [],
+    act: { label: 'Answer the dispute in Stripe', url: dispute.answerUrl },
     note: `${dispute.message}. Unanswered, the bank decides for the card holder: send Stripe what shows the customer had the goods (the order's page in the dashboard says whether and when they were handed over). Goods not handed over yet are best kept until the bank decides.`,
   });
 }

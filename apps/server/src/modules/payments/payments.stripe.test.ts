@@ -904,7 +904,7 @@ describe('checkout with Stripe (the real client against a local stand-in)', () =
       expect(alerts).toHaveLength(1);
       expect(alerts[0]!.text).toContain(disputedLine(total));
       expect(alerts[0]!.text).toContain(
-        `Answer in Stripe: https://dashboard.stripe.com/test/disputes/${dispute.id}`,
+        `Answer the dispute in Stripe: https://dashboard.stripe.com/test/disputes/${dispute.id}`,
       );
       expect(alerts[0]!.text).toMatch(/Answer by: \w{3} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M \w+/);
       const own = (
