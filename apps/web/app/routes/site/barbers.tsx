@@ -1,5 +1,5 @@
 import { formatAddress } from '@barbershop/contract/format';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router';
 import { BarberProfile } from '../../features/barbers/barber-profile.tsx';
 import { BarberTabs, panelId, tabId } from '../../features/barbers/barber-tabs.tsx';
@@ -90,6 +90,10 @@ export default function Barbers({ loaderData }: Route.ComponentProps) {
   // The tab switches at once; the URL follows (and arrives here again) when the navigation settles.
   const [selected, setSelected] = useState(urlIndex);
   useEffect(() => setSelected(urlIndex), [urlIndex]);
+  // The chosen tab is marked in the tap's own frame; its panel (a profile, a gallery and a map to lay
+  // out) follows in a render of its own. Drawn in the same render, a tap took 220 ms to over a second
+  // to show anything on a phone with a 4x slower CPU (docs/performance.md, inp pass).
+  const shown = useDeferredValue(selected);
 
   function select(index: number) {
     setSelected(index);
@@ -117,12 +121,12 @@ export default function Barbers({ loaderData }: Route.ComponentProps) {
               role="tabpanel"
               id={panelId(barber)}
               aria-labelledby={tabId(barber)}
-              hidden={index !== selected}
+              hidden={index !== shown}
               className="pt-6"
             >
               {/* Only the panel in view is drawn: the others, hidden, would add their galleries,
                   services and maps to the first page's HTML. Their data is here for an instant switch. */}
-              {index === selected && (
+              {index === shown && (
                 <BarberProfile
                   barber={barber}
                   index={index}
