@@ -25,7 +25,7 @@ const { width, height, deviceScaleFactor } = screenEmulationMetrics.mobile as {
   height: number;
   deviceScaleFactor: number;
 };
-const PHONE = {
+export const PHONE = {
   viewport: { width, height },
   deviceScaleFactor,
   isMobile: true,
