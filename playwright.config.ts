@@ -31,6 +31,12 @@ export default defineConfig({
   // The longest journeys (a dozen pages, two people signed in) take about 20 s on this machine kind
   // and over 30 s, Playwright's default, when it runs slowly: a stuck test still fails, at 90 s.
   timeout: 90_000,
+  // What a page does after a click (a navigation, a payment, another tab's change) shows in a second
+  // or two here, but past expect's default 5 s on a busy 2-core machine: at a load of 20 to 30, Pay's
+  // confirmation, a sign-out reaching another tab and a page's loading took 5 s and more (three tests
+  // failed there in one run of four files). A wait ends as soon as the page shows what is expected, so
+  // only a failing test takes longer.
+  expect: { timeout: 15_000 },
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['./e2e/summary-reporter.ts']],
   use: {
@@ -63,7 +69,8 @@ export default defineConfig({
     command: `${JSON.stringify(process.execPath)} e2e/server.ts`,
     url: `${baseURL}/readyz`,
     env: { PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR },
-    timeout: 120_000,
+    // Seeding rasterises the sample pictures: 21 s at a load of 10, minutes at 30.
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',

@@ -6,6 +6,13 @@ import { expect } from './fixtures.ts';
 import { productionEnv, runServerScript } from './production-server.ts';
 
 /**
+ * How long a file's beforeAll may take to start its own server: seeding the sample shop rasterises its
+ * pictures (21 s at a load of 10 on the shared 2 cores; two files may seed at once, beside the
+ * other worker's tests), and 120 s was seen to run out at a load of 20 to 30.
+ */
+export const OWN_SERVER_START_MS = 300_000;
+
+/**
  * The production server of one test file's own, on a new data directory and a free port, for what the
  * shared server cannot show (its sample shop, its demo payments): seeded with the sample shop or
  * empty, as a real shop starts. Resolves once it is ready; `stop` kills it and removes its data.
@@ -28,7 +35,7 @@ export async function startOwnServer(
       (response) => response.status,
       () => 0,
     );
-  await expect.poll(health, { timeout: 60_000 }).toBe(200);
+  await expect.poll(health, { timeout: 120_000 }).toBe(200);
   return {
     site,
     stop() {

@@ -71,6 +71,8 @@ describe('security suite', () => {
   const fill = (path: string, values: Record<string, string>) =>
     path.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? 'missing');
 
+  // Two apps, each on a database of its own: on PostgreSQL each is created and migrated, 21 s for the
+  // two at a load of 20, past the suite's 20 s a test.
   it('a route that declares no access rule, or hides one from the API document, stops the server from starting', async () => {
     await expect(
       buildTestApp({}, async (server) => {
@@ -83,7 +85,7 @@ describe('security suite', () => {
         server.post('/api/hidden', { config: { access: 'staff' }, schema: { hide: true } }, async () => ({}));
       }),
     ).rejects.toThrow(/needs a role and is left out of the API document/);
-  });
+  }, 60_000);
 
   it('refuses every state-changing route from another site, whoever is signed in, and changes nothing', async () => {
     const admin = await createUser(app.db, { accessLevel: 2 });
