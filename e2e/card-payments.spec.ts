@@ -147,7 +147,6 @@ const confirmed = (page: Page) => page.getByRole('heading', { level: 1, name: 'O
 test('the same cart paid in two tabs at once is charged once, and both tabs show its confirmation', async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const context = await browser.newContext({ baseURL: site });
   let open = () => {};
   const card = await cardForm(
@@ -185,7 +184,6 @@ test('the same cart paid in two tabs at once is charged once, and both tabs show
 test('a declined card, then a bank check left unfinished, then a good card: each said, one payment, the order confirmed', async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const context = await browser.newContext({ baseURL: site });
   const bankCheck =
     'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
@@ -220,7 +218,6 @@ test('a declined card, then a bank check left unfinished, then a good card: each
 test('a payment canceled while the card was confirmed charged nothing, says so, and Pay then pays', async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const context = await browser.newContext({ baseURL: site });
   await cardForm(context, ['cancel']);
   const page = await caseyAtCheckout(context);
@@ -243,7 +240,6 @@ test('a payment canceled while the card was confirmed charged nothing, says so, 
 test('a confirmation whose answer never came: Pay again when nothing was charged, the order when it was', async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const context = await browser.newContext({ baseURL: site });
   await cardForm(context, ['offline', 'lose-answer']);
   const page = await caseyAtCheckout(context);

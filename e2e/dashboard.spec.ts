@@ -925,8 +925,6 @@ test('an admin gives a user a phone and an address by its fields, and the users 
   browser,
   checkA11y,
 }) => {
-  // Two people signed in and a dozen pages: past 90 s at a load of 25 on the shared 2 cores.
-  test.setTimeout(150_000);
   // A customer of its own: the demo customer's phone is what another test finds her by.
   const gid = await ownCustomer(browser, 'fields');
   await open(page, '/');

@@ -9,7 +9,6 @@ import { expect, test } from './fixtures.ts';
 // that signals the process it started: npm, not the server behind it.
 
 test('SIGTERM to `npm run start:prod` reaches the server, which shuts down gracefully', async () => {
-  test.setTimeout(90_000);
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'barbershop-start-prod-'));
   let npm: ChildProcess | undefined;

@@ -79,7 +79,6 @@ test('staff see a failed refund, say how they paid the customer back, and the cu
   browser,
   checkA11y,
 }) => {
-  test.setTimeout(90_000);
   const customer = await signedIn(browser, DEMO.customer);
   const api = customer.request;
 
@@ -143,7 +142,6 @@ test("staff are sent to answer a card holder's dispute in Stripe, and read how i
   browser,
   checkA11y,
 }) => {
-  test.setTimeout(90_000);
   const customer = await signedIn(browser, DEMO.customer);
   const api = customer.request;
   const { orderId, intentId } = await paidHat(api);
