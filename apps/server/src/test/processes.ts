@@ -34,7 +34,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const dataDir = mkdtempSync(join(tmpdir(), 'barbershop-process-'));
   const child = spawn(process.execPath, [CHILD], {
     env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'error', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    // Its stdin is a pipe from this process: when this process ends, the copy does (server-child.ts).
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   exited.then(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -21,5 +21,10 @@ app.post('/test/sweep', { config: { access: 'public' } }, async (request) => {
   return { canceled };
 });
 shutDownOnSignals(app, { delayMs: config.shutdownDelayMs });
+// The test process holds this pipe: when it ends, so does this copy. A hook that timed out before it
+// could stop the copies it started, or a worker Vitest ended, left them serving on for good, holding
+// their database, and Vitest waiting on its worker after its summary.
+process.stdin.once('end', () => process.exit(1));
+process.stdin.resume();
 await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`listening on ${(app.server.address() as { port: number }).port}\n`);
