@@ -9,7 +9,7 @@
  */
 
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_FLAGS, PHONE } from './bench/browser.ts';
+import { CHROMIUM, CHROMIUM_FLAGS, PHONE, signInThroughDevIdp } from './bench/browser.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -100,15 +100,6 @@ async function goto(page: Page, path: string) {
   await hydrated(page);
 }
 
-async function signIn(context: BrowserContext, email: string) {
-  const page = await context.newPage();
-  await page.goto(`${base}/api/auth/google?path=/`);
-  await page.waitForURL(/\/dev-idp\/interaction\//);
-  await page.getByRole('button', { name: new RegExp(`${email.replace('.', '\\.')}$`) }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/dev-idp/') && !url.pathname.startsWith('/api/'));
-  await page.close();
-}
-
 const typing = (page: Page, text: string) => page.keyboard.type(text, { delay: 120 });
 
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
@@ -164,7 +155,7 @@ try {
   // A customer: checkout and the account pages.
   const customer = await browser.newContext(PHONE);
   await customer.addInitScript(observe);
-  await signIn(customer, 'casey@example.com');
+  await signInThroughDevIdp(customer, base, 'casey@example.com');
   page = await open(customer, '/store/logo-tee');
   await page.locator('label', { hasText: /^Small$/ }).tap();
   await page.getByRole('button', { name: 'Add to Cart' }).tap();
@@ -201,7 +192,7 @@ try {
   // Staff in the dashboard.
   const staff = await browser.newContext(PHONE);
   await staff.addInitScript(observe);
-  await signIn(staff, 'alex@example.com');
+  await signInThroughDevIdp(staff, base, 'alex@example.com');
   page = await open(staff, '/dashboard/orders');
   await page.getByRole('searchbox').first().tap();
   await measure(page, 'orders: typing in search', () => typing(page, 'casey'));

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { screenEmulationMetrics, userAgents } from 'lighthouse/core/config/constants.js';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
 /** Quiet, offline-friendly Chromium: nothing but the page under test uses the network or the CPU. */
@@ -59,19 +59,34 @@ export async function scriptsBeforeIdle(browser: Browser, url: string): Promise<
 }
 
 /**
- * Signs in through the development identity provider as `email` and returns the session's Cookie
- * header, for requests the load generator makes on that user's behalf. The email is typed, as a
- * visitor would, so any address works: one not yet known becomes a customer account.
+ * Signs `context` in through the development identity provider as `email`, typed as a visitor would,
+ * so any address works: one not yet known becomes a customer account.
  */
-export async function signInCookie(browser: Browser, base: string, email: string): Promise<string> {
-  const context = await browser.newContext();
+export async function signInThroughDevIdp(
+  context: BrowserContext,
+  base: string,
+  email: string,
+): Promise<void> {
+  const page = await context.newPage();
   try {
-    const page = await context.newPage();
     await page.goto(`${base}/api/auth/google?path=/`);
     await page.waitForURL(/\/dev-idp\/interaction\//);
     await page.getByLabel('Or sign in as another email').fill(email);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL((u) => !u.pathname.startsWith('/dev-idp/') && !u.pathname.startsWith('/api/'));
+  } finally {
+    await page.close();
+  }
+}
+
+/**
+ * Signs in as `email` (signInThroughDevIdp) and returns the session's Cookie header, for requests the
+ * load generator makes on that user's behalf.
+ */
+export async function signInCookie(browser: Browser, base: string, email: string): Promise<string> {
+  const context = await browser.newContext();
+  try {
+    await signInThroughDevIdp(context, base, email);
     const cookies = await context.cookies(base);
     if (!cookies.length) throw new Error(`signing in as ${email} set no cookie`);
     return cookies.map((c) => `${c.name}=${c.value}`).join('; ');
