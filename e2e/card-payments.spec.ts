@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { StripeStandIn } from '../apps/server/src/test/stripe-stand-in.ts';
 import { addFromProductPage } from './cart.ts';
 import { expect, test } from './fixtures.ts';
-import { OWN_SERVER_START_MS, startOwnServer } from './own-server.ts';
+import { startOwnServer } from './own-server.ts';
 import { DEMO, signIn } from './sign-in.ts';
 
 // The card form as customers meet it: this file's own production server takes cards through the
@@ -16,7 +16,6 @@ let server: Awaited<ReturnType<typeof startOwnServer>> | undefined;
 let site = '';
 
 test.beforeAll(async () => {
-  test.setTimeout(OWN_SERVER_START_MS);
   server = await startOwnServer('card-payments', { seed: true, env: await stripe.start() });
   site = server.site;
 });

@@ -3,7 +3,7 @@ import { WEEKDAYS } from '@barbershop/contract/domain';
 import type { Browser, Page } from '@playwright/test';
 import { TOAST_MS } from '../apps/web/app/components/toast.tsx';
 import { expect, sidewaysScroll, stopPageClock, test, waitForTheAppOnNavigation } from './fixtures.ts';
-import { OWN_SERVER_START_MS, startOwnServer } from './own-server.ts';
+import { startOwnServer } from './own-server.ts';
 import { BOTTOM_BAND, bandedPhoto, shownEnds, TOP_BAND } from './pictures.ts';
 import { signIn } from './sign-in.ts';
 
@@ -16,7 +16,6 @@ let server: Awaited<ReturnType<typeof startOwnServer>> | undefined;
 let site = '';
 
 test.beforeAll(async () => {
-  test.setTimeout(OWN_SERVER_START_MS);
   server = await startOwnServer('empty-shop', { seed: false, env: { ADMIN_EMAILS: OWNER } });
   site = server.site;
 });

@@ -2,7 +2,7 @@ import type { CatalogProduct } from '@barbershop/contract';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { StripeStandIn } from '../apps/server/src/test/stripe-stand-in.ts';
 import { expect, test } from './fixtures.ts';
-import { OWN_SERVER_START_MS, startOwnServer } from './own-server.ts';
+import { startOwnServer } from './own-server.ts';
 import { DEMO, signIn } from './sign-in.ts';
 
 // A refund that fails days later (the card was closed) and a card holder's dispute are the payment
@@ -16,7 +16,6 @@ let server: Awaited<ReturnType<typeof startOwnServer>> | undefined;
 let site = '';
 
 test.beforeAll(async () => {
-  test.setTimeout(OWN_SERVER_START_MS);
   server = await startOwnServer('refunds', { seed: true, env: await stripe.start() });
   site = server.site;
 });

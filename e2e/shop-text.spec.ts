@@ -3,7 +3,7 @@ import { WEEKDAYS } from '@barbershop/contract/domain';
 import type { Browser, Page } from '@playwright/test';
 import { SHOP } from '../packages/db/src/seed/sample-data.ts';
 import { expect, sidewaysScroll, test, waitForTheAppOnNavigation } from './fixtures.ts';
-import { OWN_SERVER_START_MS, startOwnServer } from './own-server.ts';
+import { startOwnServer } from './own-server.ts';
 import { DEMO, signIn } from './sign-in.ts';
 
 // What a real shop types into its dashboard and what its customers' sign-in providers send: a link
@@ -15,7 +15,6 @@ let server: Awaited<ReturnType<typeof startOwnServer>> | undefined;
 let site = '';
 
 test.beforeAll(async () => {
-  test.setTimeout(OWN_SERVER_START_MS);
   server = await startOwnServer('shop-text', { seed: true });
   site = server.site;
 });
